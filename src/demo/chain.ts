@@ -1,0 +1,82 @@
+// Embedded demo network: an in-process Hardhat 2 (EDR) chain served over HTTP JSON-RPC,
+// so the rest of the service talks to it exactly as it would to a real Linea node.
+import { fileURLToPath } from 'node:url';
+import { resolveConfig } from 'hardhat/internal/core/config/config-resolution.js';
+import { createProvider } from 'hardhat/internal/core/providers/construction.js';
+import { JsonRpcServer } from 'hardhat/internal/hardhat-network/jsonrpc/server.js';
+
+/** Minimal EIP-1193 surface; ethers' BrowserProvider and viem's custom transport accept it. */
+export interface Eip1193Provider {
+  request(args: { method: string; params?: unknown[] | object }): Promise<unknown>;
+}
+
+export interface DemoChain {
+  /** HTTP JSON-RPC endpoint, e.g. http://127.0.0.1:41234 */
+  url: string;
+  chainId: number;
+  /** In-process provider: same chain state, no HTTP round trip. */
+  provider: Eip1193Provider;
+  /** Milliseconds from call to first answered eth_chainId over HTTP. */
+  startupMs: number;
+  stop(): Promise<void>;
+}
+
+export interface DemoChainOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Default 31337. */
+  chainId?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Genesis timestamp; set it in the past to be able to mine a back-dated history. Default: now. */
+  initialDate?: Date;
+  /** Balance of each of the 20 default accounts, in wei. Default 1,000,000 ETH. */
+  accountsBalanceWei?: bigint;
+}
+
+export async function startDemoChain(options: DemoChainOptions = {}): Promise<DemoChain> {
+  const started = performance.now();
+  const chainId = options.chainId ?? 31337;
+  const host = options.host ?? '127.0.0.1';
+  // Hardhat resolves project paths relative to a config file that must exist; pointing it at
+  // this module avoids needing a hardhat.config in the caller's cwd. Nothing is written there.
+  const config = resolveConfig(fileURLToPath(import.meta.url), {
+    networks: {
+      hardhat: {
+        chainId,
+        initialDate: options.initialDate?.toISOString(),
+        accounts: { accountsBalance: (options.accountsBalanceWei ?? 10n ** 24n).toString() },
+        mining: { auto: true, interval: 0 },
+        loggingEnabled: false,
+      },
+    },
+  });
+  const provider = await createProvider(config, 'hardhat');
+  const server = new JsonRpcServer({ hostname: host, port: options.port ?? 0, provider });
+  const address = await server.listen();
+  const url = `http://${host}:${address.port}`;
+  await firstAnswer(url);
+  let stopped = false;
+  return {
+    url,
+    chainId,
+    provider,
+    startupMs: Math.round(performance.now() - started),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.close();
+    },
+  };
+}
+
+// The chain only counts as started once it answers over HTTP like a real node would.
+async function firstAnswer(url: string): Promise<void> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+  });
+  const body = (await res.json()) as { result?: string };
+  if (typeof body.result !== 'string') throw new Error(`demo chain did not answer eth_chainId: ${JSON.stringify(body)}`);
+}

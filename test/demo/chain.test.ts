@@ -1,0 +1,90 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startDemoChain, type DemoChain } from '../../src/demo/chain.ts';
+
+async function rpc(chain: DemoChain, method: string, params: unknown[] = []): Promise<any> {
+  const res = await fetch(chain.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(body.error.message);
+  return body.result;
+}
+
+// Init code that emits LOG1(topic 7, data 42) from its constructor and deploys empty code.
+const LOG_EMITTER_INITCODE = '0x602a600052600760206000a100';
+
+test('demo chain serves JSON-RPC over HTTP and stops cleanly', async () => {
+  const chain = await startDemoChain({ chainId: 59144 });
+  try {
+    assert.match(chain.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.equal(await rpc(chain, 'eth_chainId'), '0xe708');
+    assert.equal(await chain.provider.request({ method: 'eth_chainId' }), '0xe708');
+    assert.ok(chain.startupMs < 10_000, `startup took ${chain.startupMs} ms`);
+    const accounts = (await rpc(chain, 'eth_accounts')) as string[];
+    assert.equal(accounts.length, 20);
+    assert.equal(BigInt(await rpc(chain, 'eth_getBalance', [accounts[0], 'latest'])), 10n ** 24n);
+  } finally {
+    await chain.stop();
+  }
+  await assert.rejects(fetch(chain.url));
+});
+
+test('automining, timestamps, logs, finality tags and snapshots', async () => {
+  const chain = await startDemoChain();
+  try {
+    const [from] = (await rpc(chain, 'eth_accounts')) as string[];
+    const ts = Math.floor(Date.now() / 1000) + 3600;
+    await rpc(chain, 'evm_setNextBlockTimestamp', [ts]);
+    const hash = await rpc(chain, 'eth_sendTransaction', [{ from, data: LOG_EMITTER_INITCODE }]);
+    const receipt = await rpc(chain, 'eth_getTransactionReceipt', [hash]);
+    assert.equal(receipt.status, '0x1');
+    assert.equal(receipt.blockNumber, '0x1');
+    const block = await rpc(chain, 'eth_getBlockByNumber', ['latest', false]);
+    assert.equal(Number(block.timestamp), ts);
+
+    const logs = await rpc(chain, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest' }]);
+    assert.equal(logs.length, 1);
+    assert.equal(logs[0].address, receipt.contractAddress);
+    assert.equal(BigInt(logs[0].topics[0]), 7n);
+    assert.equal(BigInt(logs[0].data), 42n);
+
+    // EDR answers finalized/safe with the latest block (no separate finality on a dev chain).
+    const finalized = await rpc(chain, 'eth_getBlockByNumber', ['finalized', false]);
+    const safe = await rpc(chain, 'eth_getBlockByNumber', ['safe', false]);
+    assert.equal(finalized.hash, block.hash);
+    assert.equal(safe.hash, block.hash);
+
+    await rpc(chain, 'evm_increaseTime', [600]);
+    await rpc(chain, 'evm_mine');
+    const mined = await rpc(chain, 'eth_getBlockByNumber', ['latest', false]);
+    assert.equal(Number(mined.number), 2);
+    assert.ok(Number(mined.timestamp) >= ts + 600);
+
+    // Snapshot/revert replaces blocks: the basis of reorg tests.
+    const snap = await rpc(chain, 'evm_snapshot');
+    await rpc(chain, 'evm_mine');
+    await rpc(chain, 'evm_mine');
+    assert.equal(Number(await rpc(chain, 'eth_blockNumber')), 4);
+    assert.equal(await rpc(chain, 'evm_revert', [snap]), true);
+    assert.equal(Number(await rpc(chain, 'eth_blockNumber')), 2);
+    await rpc(chain, 'evm_mine');
+    const replaced = await rpc(chain, 'eth_getBlockByNumber', ['0x3', false]);
+    assert.equal(replaced.parentHash, mined.hash);
+  } finally {
+    await chain.stop();
+  }
+});
+
+test('initialDate back-dates the genesis block', async () => {
+  const past = new Date(Date.now() - 30 * 3600 * 1000);
+  const chain = await startDemoChain({ initialDate: past });
+  try {
+    const genesis = await rpc(chain, 'eth_getBlockByNumber', ['0x0', false]);
+    assert.ok(Math.abs(Number(genesis.timestamp) - Math.floor(past.getTime() / 1000)) < 5);
+  } finally {
+    await chain.stop();
+  }
+});
