@@ -1,0 +1,13 @@
+export type { Database, Queryable, SqlParam } from './Database.ts';
+export { createDatabase, type DatabaseOptions } from './createDatabase.ts';
+export { migrate, migrationsApplied, listMigrations } from './migrate.ts';
+export { bumpDataVersion, readDataVersion } from './bumpDataVersion.ts';
+export type { TokenRow } from './tokens/TokenRow.ts';
+export { upsertTokens, type TokenWrite } from './tokens/upsertTokens.ts';
+export { listTokens, type TokenListQuery, type TokenFilter } from './tokens/listTokens.ts';
+export { getToken } from './tokens/getToken.ts';
+export { orderColumns, type OrderColumn, type SortDirection } from './tokens/orderColumns.ts';
+export { appendPricePoints, type PricePointWrite } from './prices/appendPricePoints.ts';
+export { getPriceHistories, type PricePointRow } from './prices/getPriceHistories.ts';
+export { recordSwaps, type SwapWrite } from './swaps/recordSwaps.ts';
+export { refreshSwapCounts } from './swaps/refreshSwapCounts.ts';

@@ -1,0 +1,10 @@
+import type { Queryable } from '../Database.ts';
+import { tokenColumns, type TokenRow } from './TokenRow.ts';
+
+/** The token at `address` (any case), or undefined when it is not indexed. */
+export async function getToken(db: Queryable, address: string): Promise<TokenRow | undefined> {
+  const rows = await db.query<TokenRow>(`SELECT ${tokenColumns} FROM tokens WHERE address = $1`, [
+    address.toLowerCase(),
+  ]);
+  return rows[0];
+}

@@ -1,0 +1,80 @@
+import { getAddress } from 'ethers';
+import type { Queryable } from '../Database.ts';
+import { bumpDataVersion } from '../bumpDataVersion.ts';
+
+export type TokenWrite = {
+  address: string;
+  name: string;
+  symbol: string;
+  decimals: number;
+  logo?: string | null;
+  totalSupply: bigint;
+  /** USD per whole token as an exact decimal string, or null when unpriced. */
+  currentPrice?: string | null;
+  priceUpdatedAt?: Date | null;
+  /** Percent, exact decimal string. */
+  last24hVariation?: string | null;
+  fdv?: string | null;
+  isPossibleSpam?: boolean;
+  isSecure?: boolean;
+  /** When the token was first seen; an existing earlier value is kept. */
+  firstSeenAt: Date;
+  /** Stamped as updatedAt when any stored field changes. */
+  at: Date;
+  /** Block that first brought the token in (reorg rollback). */
+  firstSeenBlock?: number;
+};
+
+const BATCH = 500;
+
+/**
+ * Inserts or updates tokens in batches of one statement each. `updated_at` moves only for rows
+ * whose stored fields really change, `created_at` keeps the earliest sighting.
+ */
+export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[]): Promise<void> {
+  for (let i = 0; i < tokens.length; i += BATCH) {
+    const batch = tokens.slice(i, i + BATCH);
+    const col = <T>(f: (t: TokenWrite) => T) => batch.map(f);
+    await db.query(
+      `INSERT INTO tokens AS t (address, checksum_address, name, symbol, decimals, logo, total_supply,
+         current_price, price_updated_at, last24h_variation, fdv, is_possible_spam, is_secure,
+         created_at, updated_at, created_block)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[],
+         $7::numeric[], $8::numeric[], $9::timestamptz[], $10::numeric[], $11::numeric[],
+         $12::boolean[], $13::boolean[], $14::timestamptz[], $15::timestamptz[], $16::bigint[])
+       ON CONFLICT (address) DO UPDATE SET
+         checksum_address = EXCLUDED.checksum_address, name = EXCLUDED.name, symbol = EXCLUDED.symbol,
+         decimals = EXCLUDED.decimals, logo = EXCLUDED.logo, total_supply = EXCLUDED.total_supply,
+         current_price = EXCLUDED.current_price, price_updated_at = EXCLUDED.price_updated_at,
+         last24h_variation = EXCLUDED.last24h_variation, fdv = EXCLUDED.fdv,
+         is_possible_spam = EXCLUDED.is_possible_spam, is_secure = EXCLUDED.is_secure,
+         created_at = LEAST(t.created_at, EXCLUDED.created_at),
+         created_block = LEAST(t.created_block, EXCLUDED.created_block),
+         updated_at = CASE WHEN (t.name, t.symbol, t.decimals, t.logo, t.total_supply, t.current_price,
+             t.price_updated_at, t.last24h_variation, t.fdv, t.is_possible_spam, t.is_secure)
+           IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.symbol, EXCLUDED.decimals, EXCLUDED.logo,
+             EXCLUDED.total_supply, EXCLUDED.current_price, EXCLUDED.price_updated_at,
+             EXCLUDED.last24h_variation, EXCLUDED.fdv, EXCLUDED.is_possible_spam, EXCLUDED.is_secure)
+           THEN GREATEST(t.updated_at, EXCLUDED.updated_at) ELSE t.updated_at END`,
+      [
+        col((t) => t.address.toLowerCase()),
+        col((t) => getAddress(t.address.toLowerCase())),
+        col((t) => t.name),
+        col((t) => t.symbol),
+        col((t) => t.decimals),
+        col((t) => t.logo ?? null),
+        col((t) => t.totalSupply.toString()),
+        col((t) => t.currentPrice ?? null),
+        col((t) => t.priceUpdatedAt?.toISOString() ?? null),
+        col((t) => t.last24hVariation ?? null),
+        col((t) => t.fdv ?? null),
+        col((t) => t.isPossibleSpam ?? false),
+        col((t) => t.isSecure ?? false),
+        col((t) => t.firstSeenAt.toISOString()),
+        col((t) => t.at.toISOString()),
+        col((t) => t.firstSeenBlock ?? 0),
+      ],
+    );
+  }
+  if (tokens.length > 0) await bumpDataVersion(db);
+}

@@ -1,0 +1,33 @@
+// Deterministic token writes for tests: varied values, ties and nulls in every order column.
+import type { TokenWrite } from '../../src/db/index.ts';
+
+export const BASE_TIME = new Date('2026-11-20T00:00:00.000Z');
+
+export function addressOf(i: number): string {
+  return `0x${(i + 1).toString(16).padStart(40, '0')}`;
+}
+
+/** `count` tokens; every third has no price (nulls), values repeat in small cycles (ties). */
+export function makeTokens(count: number): TokenWrite[] {
+  return Array.from({ length: count }, (_, i) => {
+    const priced = i % 3 !== 0;
+    const price = priced ? `${(i % 7) + 1}.${i % 5}` : null;
+    const supply = 10n ** BigInt(6 + (i % 4) * 6) * BigInt((i % 5) + 1);
+    return {
+      address: addressOf(i),
+      name: `Token ${String.fromCharCode(65 + (i % 26))}${i % 4}`,
+      symbol: `T${i % 6}`,
+      decimals: [6, 8, 18, 0][i % 4]!,
+      logo: i % 2 === 0 ? `https://tokens.example/logo/${i}.png` : null,
+      totalSupply: supply,
+      currentPrice: price,
+      priceUpdatedAt: priced ? new Date(BASE_TIME.getTime() + (i % 4) * 3_600_000) : null,
+      last24hVariation: priced ? `${(i % 9) - 4}.5` : null,
+      fdv: priced ? `${(i % 4) * 1000}` : null,
+      isPossibleSpam: i % 5 === 0,
+      isSecure: i % 2 === 1,
+      firstSeenAt: new Date(BASE_TIME.getTime() - (i % 3) * 60_000),
+      at: new Date(BASE_TIME.getTime() + (i % 2) * 60_000),
+    };
+  });
+}
