@@ -1,0 +1,134 @@
+// Express router serving JSON-RPC 2.0 at POST /rpc. Mounted before any body parser: it reads
+// the raw body itself so size limits, parse errors and content-type errors are answered as
+// JSON-RPC errors (never HTML). HTTP status: 200 for any JSON-RPC answer to a well-formed HTTP
+// request, 204 when only notifications were sent, 405 non-POST, 413 body too large,
+// 415 wrong Content-Type/Content-Encoding. See docs/rpc.md.
+import express from 'express';
+import type { Request, Response } from 'express';
+import { createJsonRpcClient } from '../chain/jsonRpcClient.ts';
+import { createDispatcher, failure, type JsonRpcResponse } from './dispatchRpc.ts';
+import { finalizedBlock } from './finalizedBlock.ts';
+import { openRpcDocument } from './openRpcDocument.ts';
+import { paramValidators } from './paramValidators.ts';
+import { BodyTooLargeError, readRawBody } from './readRawBody.ts';
+import { RpcError, RpcErrorCode } from './rpcError.ts';
+import { rpcMethods } from './rpcMethods.ts';
+
+export interface RpcObserver {
+  /** One JSON-RPC call answered (batch elements count individually); errorCode null on success. */
+  call(method: string, errorCode: number | null, seconds: number): void;
+  /** One request to the upstream node. */
+  upstream(method: string, ok: boolean, seconds: number): void;
+}
+
+export interface RpcRouterOptions {
+  /** Upstream execution client JSON-RPC URL, e.g. https://rpc.linea.build */
+  upstreamUrl: string;
+  /** Default 10000. */
+  upstreamTimeoutMs?: number;
+  /** Default 100. */
+  maxBatchSize?: number;
+  /** Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** LRU entries for finalized transactions. Default 10000. */
+  cacheSize?: number;
+  /** How long the finalized block number is reused, default 2000 ms. */
+  finalizedTtlMs?: number;
+  /** Used when the node does not support the `finalized` tag: final = latest - N. Default 64. */
+  fallbackConfirmations?: number;
+  observe?: RpcObserver;
+}
+
+export const rpcPath = '/rpc';
+
+export function createRpcRouter(options: RpcRouterOptions): express.Router {
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const doc = openRpcDocument();
+  const client = createJsonRpcClient({
+    url: options.upstreamUrl,
+    timeoutMs: options.upstreamTimeoutMs ?? 10_000,
+    observe: options.observe ? (m, ok, s) => options.observe?.upstream(m, ok, s) : undefined,
+  });
+  const finalized = finalizedBlock(client, { ttlMs: options.finalizedTtlMs, fallbackConfirmations: options.fallbackConfirmations });
+  const dispatcher = createDispatcher({
+    handlers: rpcMethods({ client, finalized, cacheSize: options.cacheSize ?? 10_000 }),
+    validators: paramValidators(doc),
+    discover: () => doc,
+    maxBatchSize: options.maxBatchSize ?? 100,
+    onCall: options.observe ? (m, code, s) => options.observe?.call(m, code, s) : undefined,
+  });
+
+  const reject = (res: Response, status: number, err: RpcError): void => {
+    options.observe?.call('invalid', err.code, 0);
+    send(res, status, failure(null, err));
+  };
+
+  const router = express.Router();
+  router.all(rpcPath, async (req: Request, res: Response) => {
+    try {
+      if (req.method === 'OPTIONS') {
+        res.setHeader('Allow', 'POST, OPTIONS');
+        res.status(204).end();
+        return;
+      }
+      if (req.method !== 'POST') {
+        res.setHeader('Allow', 'POST, OPTIONS');
+        reject(res, 405, new RpcError(RpcErrorCode.InvalidRequest, `Invalid Request: HTTP method ${req.method} not allowed, use POST`));
+        return;
+      }
+      const typeProblem = contentTypeProblem(req);
+      if (typeProblem) {
+        req.resume(); // discard the body
+        reject(res, 415, new RpcError(RpcErrorCode.InvalidRequest, `Invalid Request: ${typeProblem}`));
+        return;
+      }
+      let text: string;
+      try {
+        text = await readRawBody(req, maxBodyBytes);
+      } catch (err) {
+        if (err instanceof BodyTooLargeError) {
+          res.setHeader('Connection', 'close');
+          reject(res, 413, new RpcError(RpcErrorCode.LimitExceeded, `Request body too large: at most ${maxBodyBytes} bytes allowed`));
+        }
+        return; // aborted by the client: nobody to answer
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        reject(res, 200, new RpcError(RpcErrorCode.ParseError, 'Parse error: request body is not valid JSON'));
+        return;
+      }
+      const response = await dispatcher.dispatch(body);
+      if (response === null) {
+        res.status(204).end();
+        return;
+      }
+      send(res, 200, response);
+    } catch {
+      // Never let express render its HTML error page or a stack trace.
+      if (res.headersSent) res.destroy();
+      else send(res, 500, failure(null, new RpcError(RpcErrorCode.InternalError, 'Internal error')));
+    }
+  });
+  return router;
+}
+
+function send(res: Response, status: number, payload: JsonRpcResponse | JsonRpcResponse[]): void {
+  res.status(status);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify(payload));
+}
+
+// Only application/json in UTF-8 without content coding is accepted.
+function contentTypeProblem(req: Request): string | null {
+  const header = req.headers['content-type'];
+  if (!header) return 'Content-Type must be application/json';
+  const [type, ...params] = header.split(';').map((p) => p.trim().toLowerCase());
+  if (type !== 'application/json') return `Content-Type must be application/json, got ${type?.slice(0, 64)}`;
+  const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length).replaceAll('"', '');
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') return `charset must be utf-8, got ${charset.slice(0, 32)}`;
+  const encoding = req.headers['content-encoding'];
+  if (encoding && encoding.toLowerCase() !== 'identity') return `Content-Encoding ${encoding.slice(0, 32)} is not supported`;
+  return null;
+}
