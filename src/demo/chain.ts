@@ -46,7 +46,8 @@ export async function startDemoChain(options: DemoChainOptions = {}): Promise<De
         chainId,
         initialDate: options.initialDate?.toISOString(),
         accounts: { accountsBalance: (options.accountsBalanceWei ?? 10n ** 24n).toString() },
-        mining: { auto: true, interval: 0 },
+        // fifo keeps a batch of queued txs in send order when the simulation mines blocks by hand.
+        mining: { auto: true, interval: 0, mempool: { order: 'fifo' } },
         loggingEnabled: false,
       },
     },
