@@ -1,0 +1,40 @@
+import type { Response } from 'express';
+import type { FieldIssue } from '../errors/index.ts';
+
+export type ProblemKind = 'validation' | 'not-found' | 'method-not-allowed' | 'rate-limited' | 'unavailable' | 'internal' | 'bad-request' | 'not-acceptable' | 'unsupported-media-type';
+
+const titles: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export type Problem = {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance?: string;
+  errors?: FieldIssue[];
+};
+
+export function problem(status: number, kind: ProblemKind, detail: string, errors?: FieldIssue[]): Problem {
+  return {
+    type: `urn:token-api:problem:${kind}`,
+    title: titles[status] ?? 'Error',
+    status,
+    detail,
+    ...(errors ? { errors } : {}),
+  };
+}
+
+/** Answers with an RFC 9457 problem document. */
+export function sendProblem(res: Response, body: Problem): void {
+  res.status(body.status).type('application/problem+json').send(JSON.stringify(body));
+}
