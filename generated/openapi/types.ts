@@ -50,9 +50,10 @@ export interface paths {
         };
         /**
          * Hourly price history of one token
-         * @description The token's USD price at the end of each hour of the last 24 hours, oldest
-         *     first. An hour with no price-setting trade is absent. A known token without
-         *     a price yet answers an empty list.
+         * @description The token's USD price in each of the 24 hourly buckets (UTC) that end with the
+         *     current hour, oldest first: the last price observed in that hour. An hour with
+         *     no price-setting trade is absent. A known token without a price yet answers an
+         *     empty list.
          */
         get: operations["getTokenPriceHistory"];
         put?: never;
