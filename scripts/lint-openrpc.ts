@@ -42,9 +42,10 @@ function untitledSchemas(doc: Record<string, unknown>): string[] {
   };
   const components = (doc.components ?? {}) as { schemas?: Record<string, unknown> };
   for (const [name, schema] of Object.entries(components.schemas ?? {})) visit(schema, `#/components/schemas/${name}`);
-  const methods = (doc.methods ?? []) as Array<{ name: string; params?: Array<{ name: string; schema: unknown }>; result?: { schema: unknown } }>;
+  const methods = (Array.isArray(doc.methods) ? doc.methods : []) as Array<{ name: string; params?: unknown; result?: { schema: unknown } }>;
   for (const m of methods) {
-    (m.params ?? []).forEach((p) => visit(p.schema, `${m.name}/params/${p.name}`));
+    const params = (Array.isArray(m.params) ? m.params : []) as Array<{ name: string; schema: unknown }>;
+    params.forEach((p) => visit(p.schema, `${m.name}/params/${p.name}`));
     if (m.result) visit(m.result.schema, `${m.name}/result`);
   }
   return out;
