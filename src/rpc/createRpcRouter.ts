@@ -30,7 +30,7 @@ export interface RpcRouterOptions {
   maxBatchSize?: number;
   /** Default 1 MiB. */
   maxBodyBytes?: number;
-  /** LRU entries for finalized transactions. Default 10000. */
+  /** LRU entries for finalized transactions. Default 10000; 0 disables caching. */
   cacheSize?: number;
   /** How long the finalized block number is reused, default 2000 ms. */
   finalizedTtlMs?: number;

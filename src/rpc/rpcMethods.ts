@@ -26,16 +26,17 @@ export interface RpcMethodsDeps {
 export function rpcMethods(deps: RpcMethodsDeps): Map<string, RpcHandler> {
   const { client, finalized } = deps;
   // Values are JSON results (objects); a boxed entry so lru-cache's non-null rule is kept simple.
-  const cache = new LRUCache<string, { value: TransactionResult }>({ max: Math.max(1, deps.cacheSize) });
+  // cacheSize 0 disables caching (useful to measure or debug the upstream path).
+  const cache = deps.cacheSize > 0 ? new LRUCache<string, { value: TransactionResult }>({ max: deps.cacheSize }) : undefined;
   const flight = singleFlight();
   let chainId: ChainId | undefined;
 
   async function lookup(key: string, method: string, params: unknown[], cacheable: boolean): Promise<TransactionResult> {
-    const hit = cache.get(key);
+    const hit = cache?.get(key);
     if (hit) return hit.value;
     return flight(key, async () => {
       const tx = normalizeTransaction(await client.request(method, params)) as TransactionResult;
-      if (cacheable && tx !== null && (await isFinal(tx.blockNumber))) cache.set(key, { value: tx });
+      if (cache && cacheable && tx !== null && (await isFinal(tx.blockNumber))) cache.set(key, { value: tx });
       return tx;
     });
   }

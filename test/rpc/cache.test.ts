@@ -143,3 +143,20 @@ describe('/rpc cache bound', () => {
     }
   });
 });
+
+describe('/rpc with cacheSize 0', () => {
+  it('never caches and never asks for the finalized block', async () => {
+    const stub = await startStubUpstream((call) =>
+      call.method === 'eth_getBlockByNumber' ? { result: { number: '0x100' } } : { result: tx(1, '0x1') },
+    );
+    const rpc = await startRpcServer({ upstreamUrl: stub.url, cacheSize: 0 });
+    try {
+      for (let i = 0; i < 3; i++) await post(rpc.url, byHash(1));
+      assert.equal(stub.count('eth_getTransactionByHash'), 3);
+      assert.equal(stub.count('eth_getBlockByNumber'), 0);
+    } finally {
+      await rpc.close();
+      await stub.close();
+    }
+  });
+});
