@@ -1,0 +1,126 @@
+// Chain indexer configuration: an optional network preset (config/networks/<name>.json) overlaid
+// by INDEXER_* environment variables. Every problem is collected and thrown as one ConfigError.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError } from '../errors/index.ts';
+import { EnvReader, type Env } from './readEnv.ts';
+
+export type IndexerConfig = {
+  /** Preset name it came from, or "custom". */
+  network: string;
+  /** Expected chain id; the indexer refuses a node on another chain. Undefined: not checked. */
+  chainId: number | undefined;
+  rpc: { url: string | undefined; timeoutMs: number; maxRetries: number; requestsPerSecond: number };
+  startBlock: number;
+  /** Blocks per eth_getLogs request (the client splits further if the node refuses). */
+  batchSize: number;
+  pollIntervalMs: number;
+  /** Blocks kept behind the head; the indexer follows head − confirmations. */
+  confirmations: number;
+  v2Factories: string[];
+  v3Factories: string[];
+  stablecoins: string[];
+  wrappedNative: string | null;
+  multicall3: string | null;
+  /** Exact decimal USD amounts. */
+  minLiquidityUsd: string;
+  secureFdvMinUsd: string;
+  /** Uniswap Token Lists JSON: a file path or http(s) URL; null for none. */
+  tokenList: string | null;
+  /** Recent block hashes kept to find a reorg's common ancestor. */
+  reorgDepth: number;
+  /** Every token's totalSupply is re-read when the indexed range crosses a multiple of this. */
+  supplyRefreshBlocks: number;
+};
+
+type Preset = Partial<Omit<IndexerConfig, 'network' | 'rpc'>>;
+
+const presetDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'config', 'networks');
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+export const indexerDefaults = {
+  startBlock: 0,
+  batchSize: 2000,
+  pollIntervalMs: 2000,
+  confirmations: 0,
+  minLiquidityUsd: '1000',
+  secureFdvMinUsd: '50000',
+  reorgDepth: 128,
+  supplyRefreshBlocks: 10_000,
+  timeoutMs: 10_000,
+  maxRetries: 5,
+  requestsPerSecond: 0,
+} as const;
+
+export function loadIndexerConfig(env: Env = process.env): IndexerConfig {
+  const read = new EnvReader(env);
+  const problems = read.problems;
+  const network = read.string('INDEXER_NETWORK', 'custom');
+  let preset: Preset = {};
+  const presetFile = read.string('INDEXER_NETWORK_FILE') ?? (network !== 'custom' ? join(presetDir, `${network}.json`) : undefined);
+  if (presetFile) {
+    if (!existsSync(presetFile)) problems.push(`INDEXER_NETWORK: no preset file ${presetFile}`);
+    else {
+      try {
+        preset = JSON.parse(readFileSync(presetFile, 'utf8')) as Preset;
+      } catch (error) {
+        problems.push(`${presetFile}: not valid JSON (${(error as Error).message})`);
+      }
+    }
+  }
+  const addresses = (name: string, fallback: string[] | undefined): string[] => {
+    const raw = read.string(name);
+    const list = raw === undefined ? (fallback ?? []) : raw.split(',').map((s) => s.trim()).filter(Boolean);
+    const bad = list.filter((a) => !ADDRESS.test(a));
+    if (bad.length > 0) problems.push(`${name}: not addresses: ${bad.join(', ')}`);
+    return list.filter((a) => ADDRESS.test(a)).map((a) => a.toLowerCase());
+  };
+  const address = (name: string, fallback: string | null | undefined): string | null => {
+    const raw = read.string(name) ?? fallback ?? null;
+    if (raw === null || raw === '' || raw === 'none') return null;
+    if (!ADDRESS.test(raw)) {
+      problems.push(`${name}=${JSON.stringify(raw)}: expected a 0x address`);
+      return null;
+    }
+    return raw.toLowerCase();
+  };
+  const decimal = (name: string, fallback: string): string => {
+    const raw = read.string(name, fallback);
+    if (!DECIMAL.test(raw)) {
+      problems.push(`${name}=${JSON.stringify(raw)}: expected a non-negative decimal number`);
+      return fallback;
+    }
+    return raw;
+  };
+  const d = indexerDefaults;
+  const chainIdRaw = read.string('INDEXER_CHAIN_ID');
+  const config: IndexerConfig = {
+    network,
+    chainId: chainIdRaw !== undefined ? read.integer('INDEXER_CHAIN_ID', 0, 1, 2 ** 53 - 1) : preset.chainId,
+    rpc: {
+      url: read.url('CHAIN_RPC_URL', ['http:', 'https:']),
+      timeoutMs: read.integer('INDEXER_RPC_TIMEOUT_MS', d.timeoutMs, 100, 300_000),
+      maxRetries: read.integer('INDEXER_RPC_MAX_RETRIES', d.maxRetries, 0, 100),
+      requestsPerSecond: read.integer('INDEXER_RPC_REQUESTS_PER_SECOND', d.requestsPerSecond, 0, 100_000),
+    },
+    startBlock: read.integer('INDEXER_START_BLOCK', preset.startBlock ?? d.startBlock, 0, 2 ** 53 - 1),
+    batchSize: read.integer('INDEXER_BATCH_SIZE', preset.batchSize ?? d.batchSize, 1, 1_000_000),
+    pollIntervalMs: read.integer('INDEXER_POLL_INTERVAL_MS', preset.pollIntervalMs ?? d.pollIntervalMs, 10, 3_600_000),
+    confirmations: read.integer('INDEXER_CONFIRMATIONS', preset.confirmations ?? d.confirmations, 0, 10_000),
+    v2Factories: addresses('INDEXER_V2_FACTORIES', preset.v2Factories),
+    v3Factories: addresses('INDEXER_V3_FACTORIES', preset.v3Factories),
+    stablecoins: addresses('INDEXER_STABLECOINS', preset.stablecoins),
+    wrappedNative: address('INDEXER_WRAPPED_NATIVE', preset.wrappedNative),
+    multicall3: address('INDEXER_MULTICALL3', preset.multicall3),
+    minLiquidityUsd: decimal('INDEXER_MIN_LIQUIDITY_USD', preset.minLiquidityUsd ?? d.minLiquidityUsd),
+    secureFdvMinUsd: decimal('INDEXER_SECURE_FDV_MIN_USD', preset.secureFdvMinUsd ?? d.secureFdvMinUsd),
+    tokenList: read.string('INDEXER_TOKEN_LIST') ?? preset.tokenList ?? null,
+    reorgDepth: read.integer('INDEXER_REORG_DEPTH', preset.reorgDepth ?? d.reorgDepth, 2, 100_000),
+    supplyRefreshBlocks: read.integer('INDEXER_SUPPLY_REFRESH_BLOCKS', preset.supplyRefreshBlocks ?? d.supplyRefreshBlocks, 1, 100_000_000),
+  };
+  if (config.tokenList === 'none') config.tokenList = null;
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,7 @@
+// Storage of the chain indexer's own state (migration 002_indexer.sql).
+export { readCheckpoint, writeCheckpoint, deleteCheckpoint, type Checkpoint } from './checkpoint.ts';
+export { saveBlocks, listStoredBlocks, type StoredBlock } from './blocks.ts';
+export { loadIndexerTokens, saveIndexerTokens, type IndexerToken } from './tokens.ts';
+export { loadPools, savePools, savePoolStates, prunePoolStates, type StoredPool, type PoolState, type PoolKind, type PoolStateWrite } from './pools.ts';
+export { savePriceChanges, loadPricesAt, type PriceChange } from './priceChanges.ts';
+export { rollbackAbove } from './rollbackAbove.ts';

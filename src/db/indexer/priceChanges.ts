@@ -1,0 +1,25 @@
+// Every USD price change per token: the current price, its time, and the price 24 h earlier.
+import type { Queryable } from '../Database.ts';
+
+export type PriceChange = { token: string; blockNumber: number; price: string | null; observedAt: Date };
+
+export async function savePriceChanges(db: Queryable, changes: readonly PriceChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  await db.query(
+    `INSERT INTO indexer_price_changes (token, block_number, price, observed_at)
+     SELECT * FROM unnest($1::text[], $2::bigint[], $3::numeric[], $4::timestamptz[])
+     ON CONFLICT (token, block_number) DO UPDATE SET price = EXCLUDED.price, observed_at = EXCLUDED.observed_at`,
+    [changes.map((c) => c.token), changes.map((c) => c.blockNumber), changes.map((c) => c.price), changes.map((c) => c.observedAt.toISOString())],
+  );
+}
+
+/** Each token's last price change at or before `at` (chain time); absent tokens had none. */
+export async function loadPricesAt(db: Queryable, at: Date | null): Promise<Map<string, PriceChange>> {
+  const rows = await db.query<{ token: string; blockNumber: string; price: string | null; observedAt: Date }>(
+    `SELECT DISTINCT ON (token) token, block_number::text AS "blockNumber", price::text AS price, observed_at AS "observedAt"
+     FROM indexer_price_changes WHERE ($1::timestamptz IS NULL OR observed_at <= $1)
+     ORDER BY token, block_number DESC`,
+    [at?.toISOString() ?? null],
+  );
+  return new Map(rows.map((r) => [r.token, { token: r.token, blockNumber: Number(r.blockNumber), price: r.price, observedAt: new Date(r.observedAt) }]));
+}

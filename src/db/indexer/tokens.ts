@@ -1,0 +1,64 @@
+// Token metadata as the indexer read it (plus list data), the source the API token rows are built from.
+import type { Queryable } from '../Database.ts';
+
+export type IndexerToken = {
+  address: string;
+  name: string;
+  symbol: string;
+  decimals: number;
+  decimalsKnown: boolean;
+  listed: boolean;
+  logo: string | null;
+  totalSupply: bigint;
+  supplyBlock: number;
+  firstSeenBlock: number;
+  firstSeenAt: Date;
+};
+
+export async function loadIndexerTokens(db: Queryable): Promise<IndexerToken[]> {
+  const rows = await db.query<Omit<IndexerToken, 'totalSupply' | 'supplyBlock' | 'firstSeenBlock'> & {
+    totalSupply: string;
+    supplyBlock: string;
+    firstSeenBlock: string;
+  }>(
+    `SELECT address, name, symbol, decimals, decimals_known AS "decimalsKnown", listed, logo,
+            total_supply::text AS "totalSupply", supply_block::text AS "supplyBlock",
+            first_seen_block::text AS "firstSeenBlock", first_seen_at AS "firstSeenAt"
+     FROM indexer_tokens ORDER BY address`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    totalSupply: BigInt(r.totalSupply),
+    supplyBlock: Number(r.supplyBlock),
+    firstSeenBlock: Number(r.firstSeenBlock),
+    firstSeenAt: new Date(r.firstSeenAt),
+  }));
+}
+
+export async function saveIndexerTokens(db: Queryable, tokens: readonly IndexerToken[]): Promise<void> {
+  if (tokens.length === 0) return;
+  const col = <T>(f: (t: IndexerToken) => T) => tokens.map(f);
+  await db.query(
+    `INSERT INTO indexer_tokens (address, name, symbol, decimals, decimals_known, listed, logo, total_supply,
+       supply_block, first_seen_block, first_seen_at)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::boolean[], $6::boolean[], $7::text[],
+       $8::numeric[], $9::bigint[], $10::bigint[], $11::timestamptz[])
+     ON CONFLICT (address) DO UPDATE SET name = EXCLUDED.name, symbol = EXCLUDED.symbol, decimals = EXCLUDED.decimals,
+       decimals_known = EXCLUDED.decimals_known, listed = EXCLUDED.listed, logo = EXCLUDED.logo,
+       total_supply = EXCLUDED.total_supply, supply_block = EXCLUDED.supply_block,
+       first_seen_block = EXCLUDED.first_seen_block, first_seen_at = EXCLUDED.first_seen_at`,
+    [
+      col((t) => t.address),
+      col((t) => t.name),
+      col((t) => t.symbol),
+      col((t) => t.decimals),
+      col((t) => t.decimalsKnown),
+      col((t) => t.listed),
+      col((t) => t.logo),
+      col((t) => t.totalSupply.toString()),
+      col((t) => t.supplyBlock),
+      col((t) => t.firstSeenBlock),
+      col((t) => t.firstSeenAt.toISOString()),
+    ],
+  );
+}

@@ -1,0 +1,30 @@
+// Everything a batch or a rollback needs, resolved once from the indexer options.
+import type { ChainClient } from '../chain/index.ts';
+import type { IndexerConfig } from '../config/indexerConfig.ts';
+import type { Database } from '../db/index.ts';
+import type { TokenListEntry } from './loadTokenList.ts';
+import type { PricingConfig } from './priceToken.ts';
+
+/** The subset of pino's logger the indexer calls. */
+export type IndexerLogger = {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+  debug(obj: object, msg?: string): void;
+};
+
+export type IndexerContext = {
+  db: Database;
+  chain: ChainClient;
+  config: IndexerConfig;
+  logger: IndexerLogger;
+  chainId: number;
+  pricing: PricingConfig;
+  /** Scaled by 10^36. */
+  secureFdvMinUsd: bigint;
+  v2Factories: ReadonlySet<string>;
+  v3Factories: ReadonlySet<string>;
+  tokenList: ReadonlyMap<string, TokenListEntry>;
+};
+
+export const silentLogger: IndexerLogger = { info() {}, warn() {}, error() {}, debug() {} };

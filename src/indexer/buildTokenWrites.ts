@@ -1,0 +1,49 @@
+// Turns indexer state into the API's token rows: price, 24 h variation, fdv and the two flags.
+import type { TokenWrite } from '../db/index.ts';
+import type { PriceChange } from '../db/indexer/index.ts';
+import type { IndexerState } from './IndexerState.ts';
+import { fdvOf, isPossibleSpam, isSecure, variationOf } from './classifyToken.ts';
+import { formatFixed, parseFixed } from './fixed.ts';
+
+export type TokenWriteContext = {
+  /** Each token's last price change at or before now − 24 h. */
+  pricesDayAgo: Map<string, PriceChange>;
+  /** Chain time of the last indexed block: stamped as updatedAt on changed rows. */
+  at: Date;
+  /** Scaled by 10^36. */
+  secureFdvMinUsd: bigint;
+};
+
+const VALUE_DIGITS = 18;
+
+export function buildTokenWrites(state: IndexerState, addresses: Iterable<string>, ctx: TokenWriteContext): TokenWrite[] {
+  const writes: TokenWrite[] = [];
+  for (const address of addresses) {
+    const token = state.tokens.get(address);
+    if (!token) continue;
+    const current = state.prices.get(address);
+    const price = current?.price ?? null;
+    const past = ctx.pricesDayAgo.get(address)?.price ?? null;
+    const variation = price !== null && past !== null ? variationOf(price, parseFixed(past)) : null;
+    const fdv = price !== null ? fdvOf(price, token.totalSupply, token.decimals) : null;
+    const spam = isPossibleSpam({ listed: token.listed, name: token.name, symbol: token.symbol, priced: price !== null });
+    writes.push({
+      address,
+      name: token.name,
+      symbol: token.symbol,
+      decimals: token.decimals,
+      logo: token.logo,
+      totalSupply: token.totalSupply,
+      currentPrice: price === null ? null : formatFixed(price),
+      priceUpdatedAt: price === null ? null : (current?.observedAt ?? null),
+      last24hVariation: variation === null ? null : formatFixed(variation, VALUE_DIGITS),
+      fdv: fdv === null ? null : formatFixed(fdv, VALUE_DIGITS),
+      isPossibleSpam: spam,
+      isSecure: isSecure({ listed: token.listed, priced: price !== null, fdv, spam }, ctx.secureFdvMinUsd),
+      firstSeenAt: token.firstSeenAt,
+      firstSeenBlock: token.firstSeenBlock,
+      at: ctx.at,
+    });
+  }
+  return writes;
+}

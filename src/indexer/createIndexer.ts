@@ -1,0 +1,210 @@
+// The chain indexer: backfills from startBlock in batches, then follows head − confirmations,
+// rolling back on reorgs. Every batch commits with its checkpoint, so a restart resumes exactly.
+import type { ChainClient } from '../chain/index.ts';
+import type { IndexerConfig } from '../config/indexerConfig.ts';
+import type { Database } from '../db/index.ts';
+import { readCheckpoint } from '../db/indexer/index.ts';
+import { silentLogger, type IndexerContext, type IndexerLogger } from './IndexerContext.ts';
+import { loadIndexerState, type IndexerState } from './IndexerState.ts';
+import { ChainMismatchError, ReorgDetectedError } from './errors.ts';
+import { parseFixed } from './fixed.ts';
+import { indexBatch, type BatchResult } from './indexBatch.ts';
+import { loadTokenList, type TokenListEntry } from './loadTokenList.ts';
+import { rollbackToAncestor, type RollbackResult } from './rollbackToAncestor.ts';
+
+export type IndexerOptions = {
+  db: Database;
+  chain: ChainClient;
+  config: IndexerConfig;
+  logger?: IndexerLogger;
+  /** Pre-loaded token list; otherwise `config.tokenList` is read on the first sync. */
+  tokenList?: TokenListEntry[];
+};
+
+export type SyncResult = {
+  /** The batch indexed, if any. */
+  batch: BatchResult | null;
+  /** Set when this step rolled back a reorg instead of indexing. */
+  reorg: RollbackResult | null;
+  /** True when the indexed block has reached head − confirmations. */
+  caughtUp: boolean;
+};
+
+export type IndexerStatus = {
+  running: boolean;
+  chainId: number | null;
+  startBlock: number;
+  chainHead: number | null;
+  /** head − confirmations: the block the indexer aims for. */
+  targetBlock: number | null;
+  indexedBlock: number | null;
+  lagBlocks: number | null;
+  /** Chain time of the head minus chain time of the indexed block. */
+  lagSeconds: number | null;
+  backfilling: boolean;
+  batches: number;
+  swapsIndexed: number;
+  reorgs: number;
+  lastSyncAt: Date | null;
+  lastError: string | null;
+  consecutiveErrors: number;
+};
+
+export type Indexer = {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  syncOnce(): Promise<SyncResult>;
+  status(): IndexerStatus;
+};
+
+export function createIndexer(options: IndexerOptions): Indexer {
+  const { db, chain, config } = options;
+  const logger = options.logger ?? silentLogger;
+  let ctx: IndexerContext | null = null;
+  let state: IndexerState | null = null;
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+  let inFlight: Promise<SyncResult> | null = null;
+  const status: IndexerStatus = {
+    running: false, chainId: null, startBlock: config.startBlock, chainHead: null, targetBlock: null, indexedBlock: null,
+    lagBlocks: null, lagSeconds: null, backfilling: true, batches: 0, swapsIndexed: 0, reorgs: 0,
+    lastSyncAt: null, lastError: null, consecutiveErrors: 0,
+  };
+
+  async function context(): Promise<IndexerContext> {
+    if (ctx) return ctx;
+    const chainId = await chain.getChainId();
+    if (config.chainId !== undefined && config.chainId !== chainId) throw new ChainMismatchError(config.chainId, chainId);
+    const list = options.tokenList ?? (config.tokenList ? await loadTokenList(config.tokenList, chainId) : []);
+    status.chainId = chainId;
+    ctx = {
+      db, chain, config, logger, chainId,
+      pricing: {
+        stablecoins: new Set(config.stablecoins.map((a) => a.toLowerCase())),
+        wrappedNative: config.wrappedNative?.toLowerCase() ?? null,
+        minLiquidityUsd: parseFixed(config.minLiquidityUsd),
+      },
+      secureFdvMinUsd: parseFixed(config.secureFdvMinUsd),
+      v2Factories: new Set(config.v2Factories.map((a) => a.toLowerCase())),
+      v3Factories: new Set(config.v3Factories.map((a) => a.toLowerCase())),
+      tokenList: new Map(list.map((t) => [t.address, t])),
+    };
+    return ctx;
+  }
+
+  async function step(): Promise<SyncResult> {
+    const c = await context();
+    state ??= await loadIndexerState(db);
+    const checkpoint = await readCheckpoint(db);
+    if (checkpoint && checkpoint.chainId !== c.chainId) throw new ChainMismatchError(checkpoint.chainId, c.chainId);
+    const head = await chain.getBlockNumber();
+    const target = head - config.confirmations;
+    status.chainHead = head;
+    status.targetBlock = target;
+
+    if (checkpoint) {
+      const onChain = await chain.getBlockHeader(checkpoint.blockNumber);
+      if (!onChain || onChain.hash !== checkpoint.blockHash) {
+        logger.warn({ block: checkpoint.blockNumber }, 'reorg detected: rolling back');
+        const rolled = await rollbackToAncestor(c, checkpoint);
+        state = rolled.state;
+        status.reorgs++;
+        status.indexedBlock = rolled.result.to >= config.startBlock ? rolled.result.to : null;
+        return { batch: null, reorg: rolled.result, caughtUp: false };
+      }
+    }
+    const from = checkpoint ? checkpoint.blockNumber + 1 : config.startBlock;
+    status.indexedBlock = checkpoint?.blockNumber ?? null;
+    if (from > target) {
+      await updateLag(checkpoint?.blockTime ?? null, head, checkpoint?.blockNumber ?? null);
+      status.backfilling = false;
+      return { batch: null, reorg: null, caughtUp: true };
+    }
+    const to = Math.min(from + config.batchSize - 1, target);
+    const batch = await indexBatch(c, state, from, to, checkpoint?.blockHash ?? null);
+    status.batches++;
+    status.swapsIndexed += batch.swaps;
+    status.indexedBlock = to;
+    status.backfilling = target - to > config.batchSize;
+    await updateLag(batch.toTime, head, to);
+    logger.debug({ ...batch, toTime: batch.toTime.toISOString() }, 'indexed batch');
+    return { batch, reorg: null, caughtUp: to >= target };
+  }
+
+  async function updateLag(indexedTime: Date | null, head: number, indexed: number | null) {
+    status.lagBlocks = indexed === null ? null : Math.max(0, head - indexed);
+    if (indexedTime === null || indexed === null) return void (status.lagSeconds = null);
+    if (indexed >= head) return void (status.lagSeconds = 0);
+    const headHeader = await chain.getBlockHeader(head);
+    status.lagSeconds = headHeader ? Math.max(0, headHeader.timestamp - Math.floor(indexedTime.getTime() / 1000)) : null;
+  }
+
+  // One step at a time, whether called by the loop or directly.
+  function syncOnce(): Promise<SyncResult> {
+    if (inFlight) return inFlight.then(() => syncOnce(), () => syncOnce());
+    inFlight = step()
+      .then((result) => {
+        status.lastSyncAt = new Date();
+        status.lastError = null;
+        status.consecutiveErrors = 0;
+        return result;
+      })
+      .catch((error: unknown) => {
+        // In-memory state may be half-applied: reload it from the database next time.
+        state = null;
+        status.lastError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        status.consecutiveErrors++;
+        throw error;
+      })
+      .finally(() => {
+        inFlight = null;
+      });
+    return inFlight;
+  }
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => ((wake = null), resolve()), ms);
+      wake = () => {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      };
+    });
+
+  async function run() {
+    while (running) {
+      try {
+        const result = await syncOnce();
+        if (result.caughtUp && running) await sleep(config.pollIntervalMs);
+      } catch (error) {
+        const expected = error instanceof ReorgDetectedError;
+        logger[expected ? 'warn' : 'error']({ err: error, consecutiveErrors: status.consecutiveErrors }, 'indexer step failed; retrying');
+        if (error instanceof ChainMismatchError) {
+          running = false;
+          break;
+        }
+        if (running) await sleep(Math.min(30_000, config.pollIntervalMs * 2 ** Math.min(status.consecutiveErrors - 1, 4)));
+      }
+    }
+    status.running = false;
+  }
+
+  return {
+    async start() {
+      if (running) return;
+      running = true;
+      status.running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      loop = null;
+    },
+    syncOnce,
+    status: () => ({ ...status }),
+  };
+}

@@ -1,0 +1,27 @@
+// Indexer configuration for the embedded demo network: its deployment's addresses, small batches.
+import type { IndexerConfig } from '../config/indexerConfig.ts';
+import { indexerDefaults } from '../config/indexerConfig.ts';
+import type { DemoDeployment } from '../demo/deploy.ts';
+
+export function indexerConfigFromDemo(deployment: DemoDeployment, overrides: Partial<IndexerConfig> = {}): IndexerConfig {
+  return {
+    network: 'demo',
+    chainId: deployment.chainId,
+    rpc: { url: undefined, timeoutMs: indexerDefaults.timeoutMs, maxRetries: indexerDefaults.maxRetries, requestsPerSecond: 0 },
+    startBlock: deployment.startBlock,
+    batchSize: 500,
+    pollIntervalMs: 1000,
+    confirmations: 0,
+    v2Factories: deployment.v2Factories.map((a) => a.toLowerCase()),
+    v3Factories: deployment.v3Factories.map((a) => a.toLowerCase()),
+    stablecoins: deployment.stablecoins.map((a) => a.toLowerCase()),
+    wrappedNative: deployment.weth.toLowerCase(),
+    multicall3: deployment.multicall3.toLowerCase(),
+    minLiquidityUsd: indexerDefaults.minLiquidityUsd,
+    secureFdvMinUsd: indexerDefaults.secureFdvMinUsd,
+    tokenList: null,
+    reorgDepth: indexerDefaults.reorgDepth,
+    supplyRefreshBlocks: indexerDefaults.supplyRefreshBlocks,
+    ...overrides,
+  };
+}

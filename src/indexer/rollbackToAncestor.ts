@@ -1,0 +1,53 @@
+// Reorg handling: find the newest stored block the chain still has, drop everything above it and
+// rebuild the token rows as they were at that block.
+import { readTotalSupplies } from '../chain/index.ts';
+import { refreshSwapCounts, upsertTokens } from '../db/index.ts';
+import {
+  deleteCheckpoint, listStoredBlocks, loadIndexerTokens, loadPricesAt, rollbackAbove, saveIndexerTokens, writeCheckpoint,
+  type Checkpoint, type StoredBlock,
+} from '../db/indexer/index.ts';
+import type { IndexerContext } from './IndexerContext.ts';
+import { loadIndexerState, type IndexerState } from './IndexerState.ts';
+import { buildTokenWrites } from './buildTokenWrites.ts';
+
+const DAY_MS = 86_400_000;
+
+export type RollbackResult = { from: number; to: number };
+
+export async function rollbackToAncestor(ctx: IndexerContext, checkpoint: Checkpoint): Promise<{ result: RollbackResult; state: IndexerState }> {
+  const { chain, db, config } = ctx;
+  let ancestor: StoredBlock | null = null;
+  for (const stored of await listStoredBlocks(db, checkpoint.blockNumber)) {
+    const onChain = await chain.getBlockHeader(stored.number);
+    if (onChain && onChain.hash === stored.hash) {
+      ancestor = stored;
+      break;
+    }
+  }
+  const target = ancestor?.number ?? config.startBlock - 1;
+  if (!ancestor) ctx.logger.error({ checkpoint: checkpoint.blockNumber }, 'reorg deeper than the stored block hashes: re-indexing from startBlock');
+
+  // Supplies read after the fork point are re-read at the ancestor (outside the transaction).
+  const stale = ancestor
+    ? (await loadIndexerTokens(db)).filter((t) => t.firstSeenBlock <= target && t.supplyBlock > target)
+    : [];
+  const supplies = await readTotalSupplies(chain, stale.map((t) => t.address), target, config.multicall3);
+
+  const state = await db.transaction(async (tx) => {
+    await rollbackAbove(tx, target);
+    if (!ancestor) {
+      await deleteCheckpoint(tx);
+      return loadIndexerState(tx);
+    }
+    await saveIndexerTokens(tx, stale.map((t, i) => ({ ...t, totalSupply: supplies[i] ?? t.totalSupply, supplyBlock: target })));
+    const state = await loadIndexerState(tx);
+    const pricesDayAgo = await loadPricesAt(tx, new Date(ancestor.time.getTime() - DAY_MS));
+    await upsertTokens(tx, buildTokenWrites(state, [...state.tokens.keys()].sort(), {
+      pricesDayAgo, at: ancestor.time, secureFdvMinUsd: ctx.secureFdvMinUsd,
+    }));
+    await refreshSwapCounts(tx, ancestor.time);
+    await writeCheckpoint(tx, { chainId: ctx.chainId, blockNumber: ancestor.number, blockHash: ancestor.hash, blockTime: ancestor.time });
+    return state;
+  });
+  return { result: { from: checkpoint.blockNumber, to: target }, state };
+}
