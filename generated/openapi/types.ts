@@ -85,6 +85,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/supply/total": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Total supply of the network token after burn
+         * @description The network token's total supply minus the balances held at the configured burn
+         *     addresses (by default `0x0000000000000000000000000000000000000000` and
+         *     `0x000000000000000000000000000000000000dEaD`). The supply is either the token's
+         *     `totalSupply()` or, when the server is configured so, an L1-synced total supply
+         *     view of the token (on Linea, burns settle on Ethereum and the L2 token keeps a
+         *     synced copy of the L1 total supply). Every figure is read at one block.
+         *
+         *     `format=raw` (the default) answers one decimal number in whole tokens as
+         *     `text/plain`, exact, without exponent or trailing zeros, as CoinGecko and
+         *     CoinMarketCap poll it. `format=json` answers the figures, the block they were
+         *     read at and the burn balances, each amount both in whole tokens and in base units.
+         *
+         *     Answers are cached for a few seconds (`Cache-Control: public, max-age=N` with an
+         *     `Age` header). When the node fails, the last good figures are served, labelled
+         *     stale (`X-Supply-Stale: true`, `"stale": true`), for a limited time; after that
+         *     the answer is 503 with `Retry-After`.
+         */
+        get: operations["getTotalSupply"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/supply/circulating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Circulating supply of the network token
+         * @description The total supply after burn (see `GET /supply/total`) minus the balances of the
+         *     configured excluded wallets (treasury, ecosystem fund, vesting and lock
+         *     contracts, …), all read at the same block. In every JSON answer
+         *     `circulatingSupply = totalSupply − excluded.sum` exactly.
+         *
+         *     Formats, caching and stale answers are as for `GET /supply/total`.
+         */
+        get: operations["getCirculatingSupply"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -195,6 +255,101 @@ export interface components {
             [key: string]: components["schemas"]["PriceHistory"];
         };
         /**
+         * TokenUnits
+         * @description An exact amount in whole tokens (decimals applied): digits, then a fraction only
+         *     when needed, without trailing zeros or exponent, e.g. `7200999000.5`.
+         */
+        TokenUnits: string;
+        /**
+         * BaseUnits
+         * @description The same amount as an exact integer in base units.
+         */
+        BaseUnits: string;
+        /** SupplyAmount */
+        SupplyAmount: {
+            tokens: components["schemas"]["TokenUnits"];
+            baseUnits: components["schemas"]["BaseUnits"];
+        };
+        /** SupplyWallet */
+        SupplyWallet: {
+            /** @description EIP-55 checksummed address. */
+            address: string;
+            /** @description The label given in the supply configuration. */
+            label: string;
+            balance: components["schemas"]["SupplyAmount"];
+        };
+        /** SupplyWallets */
+        SupplyWallets: {
+            /** @description In configuration order. */
+            wallets: components["schemas"]["SupplyWallet"][];
+            sum: components["schemas"]["SupplyAmount"];
+        };
+        /**
+         * SupplySource
+         * @description Where the supply before burn was read.
+         */
+        SupplySource: {
+            /**
+             * @description `totalSupply`: the token's own `totalSupply()`; `l1Synced`: an L1 total supply the token keeps in sync.
+             * @enum {string}
+             */
+            kind: "totalSupply" | "l1Synced";
+            /** @description The view function called, e.g. `totalSupply()` or `l1LineaTokenSupply()`. */
+            method: string;
+        };
+        /** TotalSupply */
+        TotalSupply: {
+            /** @description EIP-55 checksummed address of the network token. */
+            contractAddress: string;
+            /** @description ERC-20 `symbol()`; null when the token does not answer it. */
+            symbol: string | null;
+            decimals: number;
+            /** @description The block every figure was read at. */
+            blockNumber: number;
+            /**
+             * Format: date-time
+             * @description Time (UTC) of that block.
+             */
+            blockTimestamp: string;
+            /**
+             * Format: date-time
+             * @description Time (UTC) the server read the figures from the node.
+             */
+            readAt: string;
+            /** @description True when the node failed and these are the last good figures. */
+            stale: boolean;
+            source: components["schemas"]["SupplySource"];
+            sourceSupply: components["schemas"]["SupplyAmount"];
+            burned: components["schemas"]["SupplyWallets"];
+            totalSupply: components["schemas"]["SupplyAmount"];
+        };
+        /** CirculatingSupply */
+        CirculatingSupply: {
+            /** @description EIP-55 checksummed address of the network token. */
+            contractAddress: string;
+            /** @description ERC-20 `symbol()`; null when the token does not answer it. */
+            symbol: string | null;
+            decimals: number;
+            /** @description The block every figure was read at. */
+            blockNumber: number;
+            /**
+             * Format: date-time
+             * @description Time (UTC) of that block.
+             */
+            blockTimestamp: string;
+            /**
+             * Format: date-time
+             * @description Time (UTC) the server read the figures from the node.
+             */
+            readAt: string;
+            /** @description True when the node failed and these are the last good figures. */
+            stale: boolean;
+            source: components["schemas"]["SupplySource"];
+            totalSupply: components["schemas"]["SupplyAmount"];
+            excluded: components["schemas"]["SupplyWallets"];
+            circulatingSupply: components["schemas"]["SupplyAmount"];
+        };
+        /**
          * Problem
          * @description An RFC 9457 problem detail.
          */
@@ -218,6 +373,25 @@ export interface components {
         };
     };
     responses: {
+        /** @description The address is not the network token this server answers supply for. */
+        SupplyTokenNotServed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The node cannot be read and no figures recent enough are left to serve. */
+        SupplyUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description A parameter is malformed or out of bounds; `errors` names each one. */
         BadRequest: {
             headers: {
@@ -263,9 +437,24 @@ export interface components {
         Sort: "asc" | "desc";
         /** @description The token's contract address, any case. */
         ContractAddressPath: components["schemas"]["Address"];
+        /** @description The network token's contract address, any case. Any other token is answered 404. */
+        SupplyContractAddress: components["schemas"]["Address"];
+        /** @description `raw`: one number in whole tokens as `text/plain`; `json`: the figures with their block. */
+        SupplyFormat: "raw" | "json";
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description `public, max-age=N` with N the configured cache time; `no-store` on a stale answer. */
+        SupplyCacheControl: string;
+        /** @description Seconds since the figures were read from the node. */
+        SupplyAge: number;
+        /** @description The block the figures were read at. */
+        SupplyBlockNumber: number;
+        /** @description `true` when the node failed and these are the last good figures; absent otherwise. */
+        SupplyStale: "true";
+        /** @description Seconds after which to try again. */
+        RetryAfter: number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -379,6 +568,74 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getTotalSupply: {
+        parameters: {
+            query: {
+                /** @description The network token's contract address, any case. Any other token is answered 404. */
+                contractAddress: components["parameters"]["SupplyContractAddress"];
+                /** @description `raw`: one number in whole tokens as `text/plain`; `json`: the figures with their block. */
+                format?: components["parameters"]["SupplyFormat"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The total supply after burn. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["SupplyCacheControl"];
+                    Age: components["headers"]["SupplyAge"];
+                    "X-Supply-Block-Number": components["headers"]["SupplyBlockNumber"];
+                    "X-Supply-Stale": components["headers"]["SupplyStale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["TokenUnits"];
+                    "application/json": components["schemas"]["TotalSupply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["SupplyTokenNotServed"];
+            503: components["responses"]["SupplyUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCirculatingSupply: {
+        parameters: {
+            query: {
+                /** @description The network token's contract address, any case. Any other token is answered 404. */
+                contractAddress: components["parameters"]["SupplyContractAddress"];
+                /** @description `raw`: one number in whole tokens as `text/plain`; `json`: the figures with their block. */
+                format?: components["parameters"]["SupplyFormat"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The circulating supply. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["SupplyCacheControl"];
+                    Age: components["headers"]["SupplyAge"];
+                    "X-Supply-Block-Number": components["headers"]["SupplyBlockNumber"];
+                    "X-Supply-Stale": components["headers"]["SupplyStale"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["TokenUnits"];
+                    "application/json": components["schemas"]["CirculatingSupply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["SupplyTokenNotServed"];
+            503: components["responses"]["SupplyUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
