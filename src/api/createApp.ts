@@ -6,6 +6,7 @@ import { getToken } from './handlers/getToken.ts';
 import { listTokens } from './handlers/listTokens.ts';
 import { getTokenPriceHistory, listPriceHistories } from './handlers/priceHistories.ts';
 import { openapiSpecPath } from './specPaths.ts';
+import { getCirculatingSupply, getTotalSupply } from './supply/supplyHandlers.ts';
 
 export type AppOptions = ApiDeps & {
   /** Check every response against spec/openapi.yaml (tests); a mismatch becomes a 500. */
@@ -32,6 +33,8 @@ export function createApp(options: AppOptions): express.Express {
   app.get('/tokens/:contractAddress', getToken(options));
   app.get('/prices', listPriceHistories(options));
   app.get('/prices/:contractAddress', getTokenPriceHistory(options));
+  app.get('/supply/total', getTotalSupply(options));
+  app.get('/supply/circulating', getCirculatingSupply(options));
   app.use(errorHandler(options.logger));
   return app;
 }
