@@ -43,6 +43,11 @@ export const rpcPath = '/rpc';
 
 export function createRpcRouter(options: RpcRouterOptions): express.Router {
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  // Fail at startup, not on the first request, on a malformed upstream URL.
+  const upstream = new URL(options.upstreamUrl);
+  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') {
+    throw new Error(`upstreamUrl must be http(s), got ${upstream.protocol}`);
+  }
   const doc = openRpcDocument();
   const client = createJsonRpcClient({
     url: options.upstreamUrl,

@@ -168,3 +168,43 @@ describe('createJsonRpcClient error classes', () => {
     ]);
   });
 });
+
+describe('createRpcRouter options', () => {
+  it('rejects a malformed or non-HTTP upstream URL at startup', async () => {
+    const { createRpcRouter } = await import('../../src/rpc/index.ts');
+    assert.throws(() => createRpcRouter({ upstreamUrl: 'not a url' }));
+    assert.throws(() => createRpcRouter({ upstreamUrl: 'ws://127.0.0.1:8546' }), /http/);
+  });
+
+  it('reports every call and every upstream request to observe', async () => {
+    const calls: Array<[string, number | null]> = [];
+    const upstream: Array<[string, boolean]> = [];
+    const stub = await startStubUpstream((call) =>
+      call.method === 'eth_chainId' ? { result: '0x1' } : { error: { code: -32000, message: 'x' } },
+    );
+    const rpc = await startRpcServer({
+      upstreamUrl: stub.url,
+      observe: { call: (m, code, s) => { assert.ok(s >= 0); calls.push([m, code]); }, upstream: (m, ok) => upstream.push([m, ok]) },
+    });
+    try {
+      await post(rpc.url, [
+        { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
+        { jsonrpc: '2.0', id: 2, method: 'eth_getTransactionByHash', params: [HASH] },
+        { jsonrpc: '2.0', id: 3, method: 'no_such_method' },
+        { jsonrpc: '2.0', id: 4 },
+      ]);
+      await post(rpc.url, '{', { raw: true });
+      assert.deepEqual(calls.sort(), [
+        ['eth_chainId', null],
+        ['eth_getTransactionByHash', -32000],
+        ['invalid', -32600],
+        ['invalid', -32700],
+        ['unknown', -32601],
+      ]);
+      assert.deepEqual(upstream.sort(), [['eth_chainId', true], ['eth_getTransactionByHash', false]]);
+    } finally {
+      await rpc.close();
+      await stub.close();
+    }
+  });
+});
