@@ -6,7 +6,7 @@
 import express from 'express';
 import type { Request, Response } from 'express';
 import { createJsonRpcClient } from '../chain/jsonRpcClient.ts';
-import { createDispatcher, failure, type JsonRpcResponse } from './dispatchRpc.ts';
+import { createDispatcher, failure, type JsonRpcResponse } from './createDispatcher.ts';
 import { finalizedBlock } from './finalizedBlock.ts';
 import { openRpcDocument } from './openRpcDocument.ts';
 import { paramValidators } from './paramValidators.ts';
