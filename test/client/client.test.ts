@@ -1,0 +1,117 @@
+// The typed client against the real app over HTTP: serialisation, success and error typing.
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { getAddress } from 'ethers';
+import { Router } from 'express';
+import { createTokenApiClient, type Problem, type Token, type TokenApiClient } from '../../src/client/index.ts';
+import { appendPricePoints, upsertTokens, type Database } from '../../src/db/index.ts';
+import { testApp } from '../helpers/testApp.ts';
+import { testDatabases } from '../helpers/testDatabases.ts';
+import { addressOf, makeTokens } from '../helpers/tokenFixtures.ts';
+
+const NOW = new Date('2026-11-21T12:30:00.000Z');
+const UNKNOWN = '0x00000000000000000000000000000000000000ff';
+
+describe('typed REST client', () => {
+  let db: Database;
+  let server: Server;
+  let client: TokenApiClient;
+  const seenUrls: string[] = [];
+
+  before(async () => {
+    const target = testDatabases[0];
+    assert.ok(target, 'no test database configured');
+    db = await target.open();
+    await upsertTokens(db, makeTokens(5));
+    await appendPricePoints(db, [
+      { token: addressOf(1), price: '1.5', observedAt: new Date('2026-11-21T11:10:00.000Z'), blockNumber: 10 },
+      { token: addressOf(1), price: '2.25', observedAt: new Date('2026-11-21T12:05:00.000Z'), blockNumber: 11 },
+      { token: addressOf(2), price: '7', observedAt: new Date('2026-11-21T12:06:00.000Z'), blockNumber: 12 },
+    ]);
+    // Records what reaches the server, before the validator parses it.
+    const spy = Router().use((req, _res, next) => {
+      seenUrls.push(req.originalUrl);
+      next();
+    });
+    server = testApp(db, { now: () => NOW, routers: [spy] }).listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    client = createTokenApiClient({ baseUrl: `http://127.0.0.1:${port}` });
+  });
+  after(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await db.close();
+  });
+
+  it('sends addresses comma-separated and gets exactly those tokens', async () => {
+    const addresses = [addressOf(0), addressOf(2), addressOf(4)];
+    seenUrls.length = 0;
+    const { data, error, response } = await client.GET('/tokens', {
+      params: { query: { addresses, order: 'contractAddress', sort: 'asc', limit: 10 } },
+    });
+    assert.equal(response.status, 200, JSON.stringify(error));
+    assert.ok(data);
+    assert.deepEqual(data.data.map((t) => t.contractAddress), addresses.map((a) => getAddress(a)));
+    assert.equal(data.meta.totalItemsCount, 3);
+
+    const url = new URL(seenUrls.at(-1) ?? '', 'http://x');
+    assert.equal(url.pathname, '/tokens');
+    assert.deepEqual(url.searchParams.getAll('addresses'), [addresses.join(',')], `server received ${url.search}`);
+  });
+
+  it('gets one token, typed', async () => {
+    const { data, response } = await client.GET('/tokens/{contractAddress}', {
+      params: { path: { contractAddress: addressOf(1).toUpperCase().replace('0X', '0x') } },
+    });
+    assert.equal(response.status, 200);
+    const token: Token | undefined = data;
+    assert.equal(token?.contractAddress, getAddress(addressOf(1)));
+    assert.equal(token?.name, makeTokens(5)[1]?.name);
+    assert.equal(typeof token?.decimals, 'number');
+  });
+
+  it('answers an unknown token with a typed 404 problem', async () => {
+    const { data, error, response } = await client.GET('/tokens/{contractAddress}', {
+      params: { path: { contractAddress: UNKNOWN } },
+    });
+    assert.equal(data, undefined);
+    assert.equal(response.status, 404);
+    assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);
+    const problem: Problem | undefined = error;
+    assert.equal(problem?.status, 404);
+    assert.equal(typeof problem?.title, 'string');
+  });
+
+  it('reads one price history and several keyed by checksummed address', async () => {
+    const one = await client.GET('/prices/{contractAddress}', { params: { path: { contractAddress: addressOf(1) } } });
+    assert.equal(one.response.status, 200);
+    assert.deepEqual(one.data, [
+      { price: 1.5, timestamp: '2026-11-21T11:00:00.000Z' },
+      { price: 2.25, timestamp: '2026-11-21T12:00:00.000Z' },
+    ]);
+
+    seenUrls.length = 0;
+    const many = await client.GET('/prices', { params: { query: { addresses: [addressOf(1), addressOf(2), UNKNOWN] } } });
+    assert.equal(many.response.status, 200, JSON.stringify(many.error));
+    assert.deepEqual(Object.keys(many.data ?? {}).sort(), [getAddress(addressOf(1)), getAddress(addressOf(2))].sort());
+    assert.deepEqual(many.data?.[getAddress(addressOf(2))], [{ price: 7, timestamp: '2026-11-21T12:00:00.000Z' }]);
+    const url = new URL(seenUrls.at(-1) ?? '', 'http://x');
+    assert.deepEqual(url.searchParams.getAll('addresses'), [[addressOf(1), addressOf(2), UNKNOWN].join(',')]);
+  });
+
+  it('answers a bad request with the field named', async () => {
+    const { error, response } = await client.GET('/tokens', { params: { query: { limit: 0 } } });
+    assert.equal(response.status, 400);
+    assert.ok(error?.errors?.some((e) => e.field === 'limit'), JSON.stringify(error));
+  });
+});
+
+describe('package export', () => {
+  it('exposes the client as linea-token-api/client', async () => {
+    const exported = (await import('linea-token-api/client')) as typeof import('../../src/client/index.ts');
+    assert.equal(exported.createTokenApiClient, createTokenApiClient);
+  });
+});
