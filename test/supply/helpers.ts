@@ -94,6 +94,8 @@ export type RpcProxy = {
   requests: number;
   methods: string[];
   mode: ProxyMode;
+  /** Added before forwarding in `pass` mode: a slow node. */
+  delayMs: number;
   close(): Promise<void>;
 };
 
@@ -103,7 +105,7 @@ export type RpcProxy = {
  */
 export async function startRpcProxy(target: string): Promise<RpcProxy> {
   const sockets = new Set<Socket>();
-  const proxy: RpcProxy = { url: '', requests: 0, methods: [], mode: 'pass', close: async () => undefined };
+  const proxy: RpcProxy = { url: '', requests: 0, methods: [], mode: 'pass', delayMs: 0, close: async () => undefined };
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -117,6 +119,7 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     if (proxy.mode === 'down') return void req.socket.destroy();
     if (proxy.mode === 'hang') return;
     if (proxy.mode === 'http500') return void res.writeHead(500, { 'content-type': 'text/plain' }).end('node exploded');
+    if (proxy.delayMs > 0) await new Promise((r) => setTimeout(r, proxy.delayMs));
     const upstream = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text());
   });
