@@ -1,25 +1,81 @@
+import compression from 'compression';
+import cors from 'cors';
 import express, { type Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
+import helmet from 'helmet';
+import { migrationsApplied } from '../db/index.ts';
 import type { ApiDeps } from './ApiDeps.ts';
 import { errorHandler } from './errorHandler.ts';
 import { getToken } from './handlers/getToken.ts';
 import { listTokens } from './handlers/listTokens.ts';
 import { getTokenPriceHistory, listPriceHistories } from './handlers/priceHistories.ts';
+import { createMetrics, type Metrics } from './ops/createMetrics.ts';
+import { healthRouter, type ReadinessCheck } from './ops/healthRouter.ts';
+import { createRateLimiters, type RateLimitOptions } from './ops/rateLimit.ts';
+import { requestContext } from './ops/requestContext.ts';
+import type { ResponseCache } from './ops/responseCache.ts';
 import { openapiSpecPath } from './specPaths.ts';
 import { getCirculatingSupply, getTotalSupply } from './supply/supplyHandlers.ts';
 
 export type AppOptions = ApiDeps & {
   /** Check every response against spec/openapi.yaml (tests); a mismatch becomes a 500. */
   validateResponses?: boolean;
-  /** Routers outside the OpenAPI document (JSON-RPC, docs, health), mounted before validation. */
+  /** Routers outside the OpenAPI document (JSON-RPC, docs), mounted before validation. */
   routers?: Router[];
+  metrics?: Metrics;
+  /** Readiness checks besides the database and its migrations (indexer lag, chain node). */
+  readiness?: Record<string, ReadinessCheck>;
+  /** Per-IP limits; none when absent. */
+  rateLimit?: RateLimitOptions;
+  /** Serialised answers kept between data updates; none when absent. */
+  responseCache?: ResponseCache;
+  /** Express "trust proxy": how many proxies (or which) sit in front, for client IPs. */
+  trustProxy?: boolean | number | string;
 };
+
+const NOT_LIMITED = ['/healthz', '/readyz', '/metrics'];
 
 /** The HTTP application: spec-validated REST at the root, extra routers (e.g. POST /rpc) beside it. */
 export function createApp(options: AppOptions): express.Express {
+  const { db, logger } = options;
+  const metrics = options.metrics ?? createMetrics();
   const app = express();
   app.disable('x-powered-by');
+  app.set('etag', false); // ETags come from the response cache, computed once per data version
   app.set('query parser', 'extended');
+  app.set('trust proxy', options.trustProxy ?? false);
+
+  app.use(requestContext(logger, metrics));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // the docs are one self-contained page with inline scripts and styles
+          'script-src': ["'self'", "'unsafe-inline'", 'blob:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'https:'],
+          'worker-src': ["'self'", 'blob:'],
+        },
+      },
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    }),
+  );
+  app.use(cors({ origin: '*', methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], exposedHeaders: ['ETag', 'X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After'] }));
+  app.use(compression());
+  app.use(
+    healthRouter({
+      registry: metrics.registry,
+      checks: {
+        database: async () => void (await db.query('SELECT 1')),
+        migrations: async () => {
+          if (!(await migrationsApplied(db))) throw new Error('migrations are not all applied');
+        },
+        ...options.readiness,
+      },
+    }),
+  );
+  if (options.rateLimit) app.use(...createRateLimiters({ ...options.rateLimit, exempt: NOT_LIMITED }));
+  if (options.responseCache) app.use(options.responseCache.middleware);
   for (const router of options.routers ?? []) app.use(router);
   app.use(
     OpenApiValidator.middleware({
@@ -29,12 +85,13 @@ export function createApp(options: AppOptions): express.Express {
       validateApiSpec: false,
     }),
   );
-  app.get('/tokens', listTokens(options));
-  app.get('/tokens/:contractAddress', getToken(options));
-  app.get('/prices', listPriceHistories(options));
-  app.get('/prices/:contractAddress', getTokenPriceHistory(options));
+  const cached = options.responseCache ? [options.responseCache.capture] : [];
+  app.get('/tokens', ...cached, listTokens(options));
+  app.get('/tokens/:contractAddress', ...cached, getToken(options));
+  app.get('/prices', ...cached, listPriceHistories(options));
+  app.get('/prices/:contractAddress', ...cached, getTokenPriceHistory(options));
   app.get('/supply/total', getTotalSupply(options));
   app.get('/supply/circulating', getCirculatingSupply(options));
-  app.use(errorHandler(options.logger));
+  app.use(errorHandler(logger));
   return app;
 }

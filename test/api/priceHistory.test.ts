@@ -58,7 +58,7 @@ for (const target of testDatabases) {
       ['addresses=0x12', 'addresses'],
       [`addresses=${Array.from({ length: 101 }, (_, i) => addressOf(i)).join(',')}`, 'addresses'],
       [`addresses=${addressOf(1)}&page=2`, 'page'],
-    ]) {
+    ] as const) {
       it(`rejects /prices?${query.slice(0, 40)} naming ${field}`, async () => {
         const res = await request(app()).get(`/prices?${query}`);
         assert.equal(res.status, 400);

@@ -1,0 +1,104 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export type IndexerLag = { lagBlocks: number; lagSeconds: number } | undefined;
+
+export type Metrics = {
+  registry: Registry;
+  httpDuration: Histogram<'method' | 'route' | 'status'>;
+  rpcCalls: Counter<'method' | 'code'>;
+  rpcDuration: Histogram<'method'>;
+  upstreamDuration: Histogram<'method' | 'outcome'>;
+  upstreamErrors: Counter<'method'>;
+  cacheLookups: Counter<'cache' | 'result'>;
+  /** Prometheus `observe` for the JSON-RPC router. */
+  rpcObserver: {
+    call(method: string, errorCode: number | null, seconds: number): void;
+    upstream(method: string, ok: boolean, seconds: number): void;
+  };
+};
+
+/**
+ * One registry per app (tests build several apps in one process). Indexer lag is read at
+ * scrape time from `indexerLag`, so the API never imports the indexer.
+ */
+export function createMetrics(options: { indexerLag?: () => IndexerLag } = {}): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const rpcCalls = new Counter({
+    name: 'rpc_calls_total',
+    help: 'JSON-RPC calls by method and error code ("ok" when none)',
+    labelNames: ['method', 'code'] as const,
+    registers: [registry],
+  });
+  const rpcDuration = new Histogram({
+    name: 'rpc_call_duration_seconds',
+    help: 'JSON-RPC call latency by method',
+    labelNames: ['method'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1, 5],
+    registers: [registry],
+  });
+  const upstreamDuration = new Histogram({
+    name: 'upstream_node_request_duration_seconds',
+    help: 'Latency of requests to the chain node',
+    labelNames: ['method', 'outcome'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [registry],
+  });
+  const upstreamErrors = new Counter({
+    name: 'upstream_node_errors_total',
+    help: 'Failed requests to the chain node',
+    labelNames: ['method'] as const,
+    registers: [registry],
+  });
+  const cacheLookups = new Counter({
+    name: 'cache_lookups_total',
+    help: 'Cache lookups by cache and result (hit or miss); hit ratio = hit / (hit + miss)',
+    labelNames: ['cache', 'result'] as const,
+    registers: [registry],
+  });
+  const lag = () => options.indexerLag?.();
+  new Gauge({
+    name: 'indexer_head_lag_blocks',
+    help: 'Blocks between the chain head and the last indexed block',
+    registers: [registry],
+    collect() {
+      const value = lag();
+      if (value) this.set(value.lagBlocks);
+    },
+  });
+  new Gauge({
+    name: 'indexer_head_lag_seconds',
+    help: 'Seconds between the chain head and the last indexed block',
+    registers: [registry],
+    collect() {
+      const value = lag();
+      if (value) this.set(value.lagSeconds);
+    },
+  });
+  return {
+    registry,
+    httpDuration,
+    rpcCalls,
+    rpcDuration,
+    upstreamDuration,
+    upstreamErrors,
+    cacheLookups,
+    rpcObserver: {
+      call(method, errorCode, seconds) {
+        rpcCalls.inc({ method, code: errorCode === null ? 'ok' : String(errorCode) });
+        rpcDuration.observe({ method }, seconds);
+      },
+      upstream(method, ok, seconds) {
+        upstreamDuration.observe({ method, outcome: ok ? 'ok' : 'error' }, seconds);
+        if (!ok) upstreamErrors.inc({ method });
+      },
+    },
+  };
+}
