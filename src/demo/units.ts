@@ -10,16 +10,13 @@ export function toUnits(amount: number, decimals: number): bigint {
 export function isqrt(n: bigint): bigint {
   if (n < 0n) throw new Error('isqrt of negative');
   if (n < 2n) return n;
-  let x = BigInt(Math.floor(Math.sqrt(Number(n))));
-  // Newton steps from the float estimate until stable.
+  // Newton from a power of two above the root decreases monotonically to floor(sqrt(n)).
+  let x = 1n << BigInt(Math.ceil(n.toString(2).length / 2));
   for (;;) {
     const y = (x + n / x) >> 1n;
-    if (y >= x) break;
+    if (y >= x) return x;
     x = y;
   }
-  while (x * x > n) x -= 1n;
-  while ((x + 1n) * (x + 1n) <= n) x += 1n;
-  return x;
 }
 
 /** Positive float as an exact ratio num/den (15 significant digits). */
