@@ -8,8 +8,8 @@ export type Config = {
   host: string;
   /** PostgreSQL URL; undefined means embedded PGlite in `pgliteDir`. */
   databaseUrl: string | undefined;
-  /** PGlite data directory; 'memory://' keeps it in memory. */
-  pgliteDir: string;
+  /** PGlite data directory ('memory://' keeps it in memory); unset: in memory for the demo chain, ./data/pglite otherwise. */
+  pgliteDir: string | undefined;
   /** Upstream JSON-RPC node; undefined means the embedded demo chain. */
   chainRpcUrl: string | undefined;
   logLevel: LogLevel;
@@ -22,17 +22,52 @@ export type Config = {
     upstreamTimeoutMs: number;
   };
   demo: { seed: number; chainPort: number; liveTrading: boolean };
+  http: {
+    /** Express "trust proxy": false, true, a hop count, or addresses/subnets. */
+    trustProxy: boolean | number | string;
+    /** Per-IP limits; undefined means the mode's default (production 2/s and 60/min). 0 turns a window off. */
+    rateLimitPerSecond: number | undefined;
+    rateLimitPerMinute: number | undefined;
+    /** Shared rate-limit counters for several API processes. */
+    redisUrl: string | undefined;
+    /** Cache-Control max-age of token and price answers: the data refresh cadence. */
+    cacheMaxAgeSeconds: number;
+    /** How often each API process reads the data version to drop cached answers. */
+    dataVersionPollMs: number;
+    /** Readiness fails when the indexer is more than this many blocks behind the head. */
+    readyMaxLagBlocks: number;
+    /** How long SIGTERM waits for in-flight requests. */
+    shutdownDrainMs: number;
+  };
 };
+
+function trustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
+}
 
 /** Reads and validates the whole configuration; throws one ConfigError naming every bad value. */
 export function loadConfig(env: Env = process.env): Config {
   const read = new EnvReader(env);
   const isTest = env.NODE_ENV === 'test';
+  const perSecond = read.string('RATE_LIMIT_PER_SECOND');
+  const perMinute = read.string('RATE_LIMIT_PER_MINUTE');
+  const http: Config['http'] = {
+    trustProxy: trustProxy(read.string('TRUST_PROXY')),
+    rateLimitPerSecond: perSecond === undefined ? undefined : read.integer('RATE_LIMIT_PER_SECOND', 2, 0, 1_000_000),
+    rateLimitPerMinute: perMinute === undefined ? undefined : read.integer('RATE_LIMIT_PER_MINUTE', 60, 0, 60_000_000),
+    redisUrl: read.url('REDIS_URL', ['redis:', 'rediss:']),
+    cacheMaxAgeSeconds: read.integer('CACHE_MAX_AGE_SECONDS', 5, 0, 86_400),
+    dataVersionPollMs: read.integer('DATA_VERSION_POLL_MS', 1000, 50, 60_000),
+    readyMaxLagBlocks: read.integer('READY_MAX_LAG_BLOCKS', 50, 1, 10_000_000),
+    shutdownDrainMs: read.integer('SHUTDOWN_DRAIN_MS', 10_000, 0, 300_000),
+  };
   const config: Config = {
     port: read.integer('PORT', 3000, 0, 65535),
     host: read.string('HOST', '0.0.0.0'),
     databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
-    pgliteDir: read.string('PGLITE_DIR', isTest ? 'memory://' : './data/pglite'),
+    pgliteDir: read.string('PGLITE_DIR') ?? (isTest ? 'memory://' : undefined),
     chainRpcUrl: read.url('CHAIN_RPC_URL', ['http:', 'https:']),
     logLevel: read.oneOf<LogLevel>('LOG_LEVEL', isTest ? 'silent' : 'info', [
       'fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent',
@@ -49,6 +84,7 @@ export function loadConfig(env: Env = process.env): Config {
       chainPort: read.integer('DEMO_CHAIN_PORT', 8545, 0, 65535),
       liveTrading: read.boolean('DEMO_LIVE_TRADING', true),
     },
+    http,
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;

@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { loadConfig } from '../../src/config/loadConfig.ts';
+import { ConfigError } from '../../src/errors/index.ts';
+
+describe('loadConfig', () => {
+  it('runs with no configuration at all: demo chain, embedded database, port 3000', () => {
+    const config = loadConfig({});
+    assert.equal(config.port, 3000);
+    assert.equal(config.databaseUrl, undefined);
+    assert.equal(config.chainRpcUrl, undefined);
+    assert.equal(config.pgliteDir, undefined);
+    assert.equal(config.logLevel, 'info');
+    assert.equal(config.validateResponses, false);
+    assert.equal(config.rpc.maxBatchSize, 100);
+    assert.equal(config.http.trustProxy, false);
+    assert.equal(config.http.rateLimitPerSecond, undefined, 'the mode picks the default');
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u@db:5432/tokens',
+      CHAIN_RPC_URL: 'https://rpc.linea.build',
+      LOG_LEVEL: 'debug',
+      VALIDATE_RESPONSES: 'true',
+      RPC_MAX_BATCH_SIZE: '20',
+      TRUST_PROXY: '2',
+      RATE_LIMIT_PER_SECOND: '0',
+      RATE_LIMIT_PER_MINUTE: '600',
+      REDIS_URL: 'redis://cache:6379',
+    });
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.databaseUrl, 'postgres://u@db:5432/tokens');
+    assert.equal(config.chainRpcUrl, 'https://rpc.linea.build');
+    assert.equal(config.logLevel, 'debug');
+    assert.equal(config.validateResponses, true);
+    assert.equal(config.rpc.maxBatchSize, 20);
+    assert.equal(config.http.trustProxy, 2);
+    assert.equal(config.http.rateLimitPerSecond, 0);
+    assert.equal(config.http.rateLimitPerMinute, 600);
+    assert.equal(config.http.redisUrl, 'redis://cache:6379');
+  });
+
+  const bad: [string, string, RegExp][] = [
+    ['PORT', '70000', /PORT="70000": expected an integer from 0 to 65535/],
+    ['PORT', 'http', /PORT="http"/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL: expected a URL with scheme postgres or postgresql/],
+    ['CHAIN_RPC_URL', 'localhost:8545', /CHAIN_RPC_URL: expected a URL with scheme http or https/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL="loud": expected one of fatal, error/],
+    ['VALIDATE_RESPONSES', 'maybe', /VALIDATE_RESPONSES="maybe": expected true or false/],
+    ['RPC_MAX_BATCH_SIZE', '0', /RPC_MAX_BATCH_SIZE="0"/],
+    ['RATE_LIMIT_PER_SECOND', '-1', /RATE_LIMIT_PER_SECOND="-1"/],
+    ['REDIS_URL', 'http://cache', /REDIS_URL: expected a URL with scheme redis or rediss/],
+  ];
+  for (const [name, value, message] of bad) {
+    it(`names ${name}=${value}`, () => {
+      assert.throws(() => loadConfig({ [name]: value }), (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.match(error.message, message);
+        return true;
+      });
+    });
+  }
+
+  it('reports every bad value at once', () => {
+    assert.throws(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' }), (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.equal(error.problems.length, 2);
+      return true;
+    });
+  });
+});
