@@ -2,6 +2,7 @@
 // burned, which wallets are excluded from the circulating supply. Loaded once at start-up;
 // every bad entry is reported at once so an operator fixes the file in one go.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { getAddress, isAddress } from 'ethers';
 import { ConfigError } from '../errors/index.ts';
 import { EnvReader, type Env } from './readEnv.ts';
@@ -28,9 +29,12 @@ export const DEFAULT_BURN_ADDRESSES: readonly LabelledAddress[] = [
   { address: '0x000000000000000000000000000000000000dEaD', label: 'Dead address' },
 ];
 
+/** The checked-in configuration of the embedded demo network. */
+export const DEMO_SUPPLY_CONFIG_PATH = fileURLToPath(new URL('../../config/supply/demo.json', import.meta.url));
+
 export type SupplySettings = {
-  /** Path of the supply configuration file. */
-  configPath: string;
+  /** Path of the supply configuration file; undefined means the demo one on the demo network. */
+  configPath: string | undefined;
   /** The network token; undefined means "take it from the demo deployment". */
   tokenAddress: string | undefined;
   cacheSeconds: number;
@@ -47,7 +51,7 @@ export function readSupplySettings(env: Env = process.env): SupplySettings {
     else read.problems.push(`NETWORK_TOKEN_ADDRESS=${JSON.stringify(rawToken)}: expected a 0x-prefixed 20-byte hex address`);
   }
   const settings: SupplySettings = {
-    configPath: read.string('SUPPLY_CONFIG', 'config/supply/demo.json'),
+    configPath: read.string('SUPPLY_CONFIG'),
     tokenAddress,
     cacheSeconds: read.integer('SUPPLY_CACHE_SECONDS', 5, 0, 3600),
     maxStaleSeconds: read.integer('SUPPLY_MAX_STALE_SECONDS', 300, 0, 7 * 86_400),

@@ -118,7 +118,7 @@ describe('supply configuration validation names each bad entry', () => {
 
 describe('supply environment settings', () => {
   it('has defaults', () => {
-    assert.deepEqual(readSupplySettings({}), { configPath: 'config/supply/demo.json', tokenAddress: undefined, cacheSeconds: 5, maxStaleSeconds: 300 });
+    assert.deepEqual(readSupplySettings({}), { configPath: undefined, tokenAddress: undefined, cacheSeconds: 5, maxStaleSeconds: 300 });
   });
 
   it('reads and checksums every variable', () => {
