@@ -105,7 +105,7 @@ function impliedUsd(d: DemoDeployment, states: Map<string, PoolReserves>): Map<s
     const quoteUsd = usd.get(p.quote);
     if (!r || quoteUsd === undefined || r.base === 0n) continue;
     const scale = 10 ** ((decimals.get(p.base) ?? 18) - (decimals.get(p.quote) ?? 18));
-    usd.set(p.base, (Number((r.quote * 10n ** 12n) / r.base) / 1e12) * scale * quoteUsd);
+    usd.set(p.base, (Number((r.quote * 10n ** 36n) / r.base) / 1e36) * scale * quoteUsd);
   }
   return usd;
 }
@@ -203,6 +203,9 @@ async function liquidityChange(m: Market): Promise<void> {
   if (rng.next() < 0.6) {
     const [r0, r1] = await c.call(p.address, 'UniswapV2Pair', 'getReserves');
     const share = BigInt(rng.int(5, 20));
+    // Tiny deposits (e.g. a few units of a 0-decimal token) would mint zero LP tokens and revert.
+    const smaller = (r0 as bigint) < (r1 as bigint) ? (r0 as bigint) : (r1 as bigint);
+    if ((smaller * share) / 1000n < 1000n) return;
     await c.send(lp, p.spender, 'UniswapV2Router', 'addLiquidity', [p.token0, p.token1, ((r0 as bigint) * share) / 1000n, ((r1 as bigint) * share) / 1000n, 0n, 0n, lp, MAX_UINT], { gas: 400_000n });
   } else {
     const [balance] = await c.call(p.address, 'UniswapV2Pair', 'balanceOf', [lp]);
