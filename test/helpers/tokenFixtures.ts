@@ -11,7 +11,8 @@ export function addressOf(i: number): string {
 export function makeTokens(count: number): TokenWrite[] {
   return Array.from({ length: count }, (_, i) => {
     const priced = i % 3 !== 0;
-    const price = priced ? `${(i % 7) + 1}.${i % 5}` : null;
+    // values of different digit counts and signs: a text comparison would misorder them
+    const price = priced ? `${((i % 7) * 3 + 1) * 10 ** ((i % 3) - 1)}` : null;
     const supply = 10n ** BigInt(6 + (i % 4) * 6) * BigInt((i % 5) + 1);
     return {
       address: addressOf(i),
@@ -22,8 +23,8 @@ export function makeTokens(count: number): TokenWrite[] {
       totalSupply: supply,
       currentPrice: price,
       priceUpdatedAt: priced ? new Date(BASE_TIME.getTime() + (i % 4) * 3_600_000) : null,
-      last24hVariation: priced ? `${(i % 9) - 4}.5` : null,
-      fdv: priced ? `${(i % 4) * 1000}` : null,
+      last24hVariation: priced ? `${((i % 9) - 4) * 3}.5` : null,
+      fdv: priced ? `${10 ** (i % 5) * ((i % 3) + 1)}` : null,
       isPossibleSpam: i % 5 === 0,
       isSecure: i % 2 === 1,
       firstSeenAt: new Date(BASE_TIME.getTime() - (i % 3) * 60_000),

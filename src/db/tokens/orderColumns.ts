@@ -1,22 +1,24 @@
 // How each public order column maps to SQL. Non-null columns need no NULLS clause; for nullable
 // ones NULLS LAST holds in both directions. Each expression matches an index in 001_tokens.sql.
+// Columns are qualified: a bare name in ORDER BY would pick the SELECT list's text alias
+// (e.g. `fdv::text AS fdv`) and sort numbers as strings.
 export const orderColumns = {
-  name: { sql: `(lower(name) COLLATE "C")`, nullable: false },
-  symbol: { sql: `(lower(symbol) COLLATE "C")`, nullable: false },
-  decimals: { sql: 'decimals', nullable: false },
-  contractAddress: { sql: 'address', nullable: false },
-  currentPrice: { sql: 'current_price', nullable: true },
-  priceUpdatedAt: { sql: 'price_updated_at', nullable: true },
-  createdAt: { sql: 'created_at', nullable: false },
-  updatedAt: { sql: 'updated_at', nullable: false },
-  last24hVariation: { sql: 'last24h_variation', nullable: true },
-  last24hVariationAbsolute: { sql: 'last24h_variation_abs', nullable: true },
-  sells: { sql: 'sells', nullable: false },
-  buys: { sql: 'buys', nullable: false },
-  swaps: { sql: 'swaps', nullable: false },
-  isPossibleSpam: { sql: 'is_possible_spam', nullable: false },
-  totalSupply: { sql: 'total_supply', nullable: false },
-  fdv: { sql: 'fdv', nullable: true },
+  name: { sql: `(lower(tokens.name) COLLATE "C")`, nullable: false },
+  symbol: { sql: `(lower(tokens.symbol) COLLATE "C")`, nullable: false },
+  decimals: { sql: 'tokens.decimals', nullable: false },
+  contractAddress: { sql: 'tokens.address', nullable: false },
+  currentPrice: { sql: 'tokens.current_price', nullable: true },
+  priceUpdatedAt: { sql: 'tokens.price_updated_at', nullable: true },
+  createdAt: { sql: 'tokens.created_at', nullable: false },
+  updatedAt: { sql: 'tokens.updated_at', nullable: false },
+  last24hVariation: { sql: 'tokens.last24h_variation', nullable: true },
+  last24hVariationAbsolute: { sql: 'tokens.last24h_variation_abs', nullable: true },
+  sells: { sql: 'tokens.sells', nullable: false },
+  buys: { sql: 'tokens.buys', nullable: false },
+  swaps: { sql: 'tokens.swaps', nullable: false },
+  isPossibleSpam: { sql: 'tokens.is_possible_spam', nullable: false },
+  totalSupply: { sql: 'tokens.total_supply', nullable: false },
+  fdv: { sql: 'tokens.fdv', nullable: true },
 } as const;
 
 export type OrderColumn = keyof typeof orderColumns;
@@ -27,5 +29,5 @@ export function orderByClause(column: OrderColumn, sort: SortDirection): string 
   const direction = sort === 'asc' ? 'ASC' : 'DESC';
   const primary = `${sql} ${direction}${nullable ? ' NULLS LAST' : ''}`;
   // address is unique: it ends every ordering so pages never repeat or skip a row
-  return column === 'contractAddress' ? primary : `${primary}, address ASC`;
+  return column === 'contractAddress' ? primary : `${primary}, tokens.address ASC`;
 }
