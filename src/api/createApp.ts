@@ -60,7 +60,7 @@ export function createApp(options: AppOptions): express.Express {
       crossOriginResourcePolicy: { policy: 'cross-origin' },
     }),
   );
-  app.use(cors({ origin: '*', methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], exposedHeaders: ['ETag', 'X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After'] }));
+  app.use(cors({ origin: '*', methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], exposedHeaders: ['ETag', 'Age', 'X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Supply-Stale', 'X-Supply-Block-Number'] }));
   app.use(compression());
   app.use(
     healthRouter({

@@ -80,7 +80,7 @@ export function loadConfig(env: Env = process.env): Config {
       upstreamTimeoutMs: read.integer('RPC_UPSTREAM_TIMEOUT_MS', 10_000, 100, 300_000),
     },
     demo: {
-      seed: read.integer('DEMO_SEED', 42, 0, 2 ** 31 - 1),
+      seed: read.integer('DEMO_SEED', 59144, 0, 2 ** 31 - 1),
       chainPort: read.integer('DEMO_CHAIN_PORT', 8545, 0, 65535),
       liveTrading: read.boolean('DEMO_LIVE_TRADING', true),
     },

@@ -1,0 +1,195 @@
+// Composition root: the only module that wires configuration, storage, chain, indexer, API and
+// RPC together. `start` (default) runs everything in one process — with the embedded demo chain
+// when CHAIN_RPC_URL is unset; `serve` runs a stateless API process; `index` runs the indexer.
+import { Redis } from 'ioredis';
+import pino, { type Logger } from 'pino';
+import { createApp } from './api/createApp.ts';
+import { createMetrics } from './api/ops/createMetrics.ts';
+import { createResponseCache } from './api/ops/responseCache.ts';
+import { startHttpServer } from './api/startHttpServer.ts';
+import { createSupplyServiceFromEnv } from './api/supply/createSupplyServiceFromEnv.ts';
+import { createChainClient } from './chain/createChainClient.ts';
+import { createJsonRpcClient } from './chain/jsonRpcClient.ts';
+import { loadConfig, type Config } from './config/loadConfig.ts';
+import { loadIndexerConfig } from './config/indexerConfig.ts';
+import { createDatabase, readDataVersion } from './db/index.ts';
+import { readCheckpoint } from './db/indexer/index.ts';
+import { createDocsRouter } from './docs/index.ts';
+import { ConfigError } from './errors/index.ts';
+import { createIndexer, indexerConfigFromDemo, type Indexer } from './indexer/index.ts';
+import { createRpcRouter } from './rpc/index.ts';
+
+type Mode = 'start' | 'serve' | 'index';
+type Stoppable = { name: string; stop: () => Promise<unknown> | unknown };
+
+const HOUR_MS = 3_600_000;
+
+async function startDemoChain(config: Config, logger: Logger) {
+  // Loaded only when needed: a deployment against a real node never loads Hardhat.
+  const { startDemo } = await import('./demo/index.ts');
+  const options = { seed: config.demo.seed, live: config.demo.liveTrading, host: '127.0.0.1' };
+  try {
+    return await startDemo({ ...options, port: config.demo.chainPort });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    logger.warn({ port: config.demo.chainPort }, 'demo chain port busy; using a free port');
+    return startDemo({ ...options, port: 0 });
+  }
+}
+
+async function main(mode: Mode): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel });
+  const stoppables: Stoppable[] = [];
+  const stopAll = async () => {
+    for (const s of stoppables.reverse()) {
+      await Promise.resolve(s.stop()).catch((err: unknown) => logger.error({ err }, `stopping ${s.name} failed`));
+    }
+  };
+  let stopping = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'shutting down: draining requests');
+      void stopAll().then(() => {
+        logger.info('stopped');
+        process.exit(0);
+      });
+    });
+  }
+
+  const started = Date.now();
+  const demo = config.chainRpcUrl || mode !== 'start' ? undefined : await startDemoChain(config, logger);
+  if (demo) stoppables.push({ name: 'demo chain', stop: () => demo.stop() });
+  const chainUrl = config.chainRpcUrl ?? demo?.chain.url;
+  if (!chainUrl) throw new ConfigError([`CHAIN_RPC_URL: required by \`${mode}\` (only \`start\` runs the embedded demo chain)`]);
+
+  // The demo chain is new at every start, so its index lives in memory unless told otherwise.
+  const pgliteDir = config.pgliteDir ?? (demo ? 'memory://' : './data/pglite');
+  const db = await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
+  stoppables.push({ name: 'database', stop: () => db.close() });
+
+  let indexer: Indexer | undefined;
+  if (mode !== 'serve') {
+    const indexerConfig = demo ? indexerConfigFromDemo(demo.deployment) : loadIndexerConfig();
+    indexer = createIndexer({
+      db,
+      config: indexerConfig,
+      logger: logger.child({ component: 'indexer' }),
+      chain: createChainClient({
+        url: chainUrl,
+        chainId: indexerConfig.chainId,
+        timeoutMs: indexerConfig.rpc.timeoutMs,
+        maxRetries: indexerConfig.rpc.maxRetries,
+        requestsPerSecond: indexerConfig.rpc.requestsPerSecond,
+      }),
+    });
+    await indexer.start();
+    stoppables.push({ name: 'indexer', stop: () => indexer?.stop() });
+  }
+  if (mode === 'index') {
+    logger.info({ chainUrl, ms: Date.now() - started }, 'indexer running');
+    return;
+  }
+
+  const node = createJsonRpcClient({ url: chainUrl, timeoutMs: 3000 });
+  const metrics = createMetrics({
+    indexerLag: () => {
+      const s = indexer?.status();
+      return s && s.lagBlocks !== null && s.lagSeconds !== null ? { lagBlocks: s.lagBlocks, lagSeconds: s.lagSeconds } : undefined;
+    },
+  });
+  const responseCache = createResponseCache({
+    readVersion: () => readDataVersion(db),
+    pollMs: config.http.dataVersionPollMs,
+    maxAgeSeconds: config.http.cacheMaxAgeSeconds,
+    metrics,
+    // price histories also move with the wall clock's hour
+    clockKey: (path) => (path.startsWith('/prices') ? String(Math.floor(Date.now() / HOUR_MS)) : ''),
+  });
+  await responseCache.refresh();
+  stoppables.push({ name: 'response cache', stop: () => responseCache.stop() });
+
+  const redis = config.http.redisUrl ? new Redis(config.http.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  if (redis) {
+    redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error; rate limits fail open'));
+    stoppables.push({ name: 'redis', stop: () => redis.quit() });
+  }
+  // The public Linea service allows 2/s and 60/min per IP; the demo is for humans clicking around.
+  const defaults = demo ? { perSecond: 50, perMinute: 3000 } : { perSecond: 2, perMinute: 60 };
+
+  const supply = createSupplyServiceFromEnv({
+    rpcUrl: chainUrl,
+    logger: logger.child({ component: 'supply' }),
+    demoNetworkToken: demo?.deployment.networkToken,
+  });
+
+  const app = createApp({
+    db,
+    logger,
+    supply,
+    metrics,
+    responseCache,
+    validateResponses: config.validateResponses,
+    trustProxy: config.http.trustProxy,
+    rateLimit: {
+      perSecond: config.http.rateLimitPerSecond ?? defaults.perSecond,
+      perMinute: config.http.rateLimitPerMinute ?? defaults.perMinute,
+      redis,
+    },
+    routers: [
+      createRpcRouter({ upstreamUrl: chainUrl, ...config.rpc, observe: metrics.rpcObserver }),
+      createDocsRouter(),
+    ],
+    readiness: {
+      chainNode: async () => void (await node.request('eth_blockNumber', [])),
+      indexer: async () => {
+        const lag = indexer ? indexer.status().lagBlocks : await lagFromCheckpoint();
+        if (lag === null) throw new Error('nothing indexed yet');
+        if (lag > config.http.readyMaxLagBlocks) throw new Error(`${lag} blocks behind the head (limit ${config.http.readyMaxLagBlocks})`);
+      },
+    },
+  });
+  // A stateless API process reads the indexer's progress from the shared database.
+  async function lagFromCheckpoint(): Promise<number | null> {
+    const checkpoint = await readCheckpoint(db);
+    if (!checkpoint) return null;
+    const head = Number(BigInt((await node.request('eth_blockNumber', [])) as string));
+    return Math.max(0, head - checkpoint.blockNumber);
+  }
+
+  const server = await startHttpServer(app, { port: config.port, host: config.host, drainMs: config.http.shutdownDrainMs });
+  stoppables.push({ name: 'http server', stop: () => server.close() });
+  printBanner(logger, server.url, chainUrl, Date.now() - started, demo?.history);
+}
+
+function printBanner(logger: Logger, url: string, chainUrl: string, ms: number, history?: { swaps: number; fromBlock: number; toBlock: number }) {
+  logger.info({ url, chainUrl, readyInMs: ms, ...(history ? { demoBlocks: history.toBlock - history.fromBlock + 1, demoSwaps: history.swaps } : {}) }, 'token API ready');
+  if (!process.stdout.isTTY && process.env.LOG_LEVEL) return;
+  process.stdout.write(
+    [
+      '',
+      `  Token API ready in ${(ms / 1000).toFixed(1)} s`,
+      `  REST:     ${url}/tokens`,
+      `  JSON-RPC: ${url}/rpc   (node: ${chainUrl})`,
+      `  Docs:     ${url}/docs`,
+      '',
+      '  Try:',
+      `    curl '${url}/tokens?limit=5'`,
+      `    curl '${url}/tokens?order=last24hVariationAbsolute&sort=desc&limit=5'`,
+      `    curl -X POST ${url}/rpc -H 'content-type: application/json' -d '{"jsonrpc":"2.0","id":1,"method":"eth_getTransactionByBlockNumberAndIndex","params":["latest","0x0"]}'`,
+      '',
+    ].join('\n'),
+  );
+}
+
+const mode = (process.argv[2] ?? 'start') as Mode;
+if (!['start', 'serve', 'index'].includes(mode)) {
+  process.stderr.write(`usage: main.ts [start|serve|index]\n`);
+  process.exit(2);
+}
+main(mode).catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
