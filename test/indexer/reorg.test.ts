@@ -1,0 +1,72 @@
+// Reorg: index a branch, revert the chain to a snapshot and mine a different branch, index again:
+// the database must equal a fresh index of the final chain.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createChainClient } from '../../src/chain/index.ts';
+import { createDatabase } from '../../src/db/index.ts';
+import { createIndexer } from '../../src/indexer/index.ts';
+import { runToHead } from './helpers/runToHead.ts';
+import { snapshotDb } from './helpers/snapshotDb.ts';
+import { createWorld } from './helpers/world.ts';
+
+const e18 = 10n ** 18n;
+const e6 = 10n ** 6n;
+
+test('after a reorg the stored data equals a fresh index of the final chain', async (t) => {
+  const world = await createWorld();
+  const client = createChainClient({ url: world.chain.url, chainId: world.chain.chainId });
+  const db = await createDatabase({ pgliteDir: 'memory://' });
+  const fresh = await createDatabase({ pgliteDir: 'memory://' });
+  t.after(async () => {
+    await db.close();
+    await fresh.close();
+    client.destroy();
+    await world.stop();
+  });
+  const usdc = await world.token('USD Coin', 'USDC', 6, 10n ** 12n * e6);
+  const weth = await world.token('Wrapped Ether', 'WETH', 18, 10n ** 6n * e18);
+  const tka = await world.token('Token A', 'TKA', 18, 10n ** 6n * e18);
+  const tkc = await world.token('Token C', 'TKC', 18, 10n ** 6n * e18);
+  const usdcWeth = await world.v2Pair(usdc, weth, 300_000n * e6, 100n * e18);
+  const tkaWeth = await world.v2Pair(tka, weth, 10_000n * e18, 20n * e18);
+  await world.v2Swap(tkaWeth, weth, e18);
+  const addr = async (c: { getAddress(): Promise<string> }) => (await c.getAddress()).toLowerCase();
+  const config = world.config({
+    v2Factories: [await addr(world.v2Factory)], stablecoins: [await addr(usdc)], wrappedNative: await addr(weth), batchSize: 5,
+  });
+  const indexer = createIndexer({ db, chain: client, config });
+  await runToHead(indexer);
+
+  const snapshot = await world.rpc<string>('evm_snapshot');
+  // Branch A: trades, a new pool with a new token, time passing.
+  await world.v2Swap(tkaWeth, tka, 700n * e18);
+  await world.v2Swap(usdcWeth, usdc, 9000n * e6);
+  const tkcPair = await world.v2Pair(tkc, weth, 5000n * e18, 10n * e18);
+  await world.v2Swap(tkcPair, weth, e18);
+  await runToHead(indexer);
+  const branchA = await snapshotDb(db);
+  assert.ok(branchA.tokens.some((r) => r.symbol === 'TKC'));
+
+  // Branch B from the snapshot: other trades, no TKC pool.
+  assert.equal(await world.rpc('evm_revert', [snapshot]), true);
+  await world.v2Swap(tkaWeth, weth, 3n * e18);
+  await world.v2Swap(usdcWeth, weth, 2n * e18);
+  await world.v2Swap(tkaWeth, tka, 50n * e18);
+  const first = await indexer.syncOnce();
+  assert.ok(first.reorg, 'the first step after the switch rolls back');
+  await runToHead(indexer);
+  assert.equal(indexer.status().reorgs, 1);
+
+  const again = createIndexer({ db: fresh, chain: client, config: { ...config, batchSize: 1000 } });
+  await runToHead(again);
+  const expected = await snapshotDb(fresh);
+  const actual = await snapshotDb(db);
+  assert.ok(!actual.tokens.some((r) => r.symbol === 'TKC'));
+  assert.deepEqual(actual.swaps, expected.swaps);
+  assert.deepEqual(actual.pricePoints, expected.pricePoints);
+  assert.deepEqual(actual.tokens, expected.tokens);
+  const count = async (d: typeof db, table: string) => (await d.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]?.n;
+  for (const table of ['indexer_pools', 'indexer_tokens', 'indexer_price_changes']) {
+    assert.equal(await count(db, table), await count(fresh, table), table);
+  }
+});
