@@ -17,7 +17,7 @@ export type TokenApiClientOptions = {
  * types generated from spec/openapi.yaml, so it follows the spec without hand-written code.
  * Arrays in the query are sent comma-separated (`addresses=0xa,0xb`), the spec's
  * `style: form, explode: false`. Supply endpoints answer text/plain by default: pass
- * `parseAs: 'text'` (or `format: 'json'`) for them.
+ * `parseAs: 'text'` (or the query parameter `format: 'json'`) for them.
  */
 export function createTokenApiClient(options: TokenApiClientOptions): TokenApiClient {
   return createClient<paths>({

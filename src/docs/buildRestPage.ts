@@ -8,7 +8,15 @@ import { repoRoot } from './docsPaths.ts';
 import { withOperationIds } from './withOperationIds.ts';
 
 const run = promisify(execFile);
-const redoclyCli = join(dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
+
+/** Resolved on use, not at import: a production install without dev dependencies still starts. */
+function redoclyCli(): string {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
+  } catch {
+    throw new Error('building the REST reference needs @redocly/cli (a devDependency): run `npm run docs` where it is installed and ship docs-dist/');
+  }
+}
 
 // Remote assets a Redoc page may reference; the page must load with no network.
 const remoteAsset = /<(?:script|link|img|iframe)\b[^>]*\b(?:src|href)\s*=\s*["']?(?:https?:)?\/\/|cdn\.redoc\.ly|fonts\.(?:googleapis|gstatic)\.com/i;
@@ -32,7 +40,7 @@ export async function buildRestPage(openapi: { paths?: Record<string, unknown> }
     const input = join(work, 'openapi.json');
     await writeFile(input, JSON.stringify(withOperationIds(openapi)));
     const out = join(work, 'rest.html');
-    await run(process.execPath, [redoclyCli, 'build-docs', input, '--inlineBundle', '--title', title, '-o', out], {
+    await run(process.execPath, [redoclyCli(), 'build-docs', input, '--inlineBundle', '--title', title, '-o', out], {
       cwd: repoRoot,
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true', NO_COLOR: '1' },
       maxBuffer: 16 * 1024 * 1024,
