@@ -31,8 +31,8 @@ export interface Market {
 
 const MAX_UINT = 2n ** 256n - 1n;
 const DAILY_VOL = 0.03;
-const PRIMARY_BAND = 0.004;
-const ARB_BAND = 0.003;
+const PRIMARY_BAND = 0.006;
+const ARB_BAND = 0.005;
 const MAX_SWAP_SHARE = 30n; // per mille of the input reserve
 
 export async function createMarket(c: DemoClient, d: DemoDeployment, rng: Prng, startTime: number): Promise<Market> {
