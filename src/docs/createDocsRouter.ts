@@ -1,4 +1,5 @@
-import { Router, type Response } from 'express';
+import { createHash } from 'node:crypto';
+import { Router, type Request, type Response } from 'express';
 import { defaultDocsDir, defaultSpecDir, docsFiles } from './docsPaths.ts';
 import { loadDocsSite, type DocsFile } from './loadDocsSite.ts';
 import { loadSpecDocuments, type SpecDocuments } from './loadSpecDocuments.ts';
@@ -43,31 +44,52 @@ export function createDocsRouter(options: DocsRouterOptions = {}): Router {
     const [path = '', query] = req.originalUrl.split(/\?(.*)/s);
     // Relative links in the pages need the trailing slash.
     if (!path.endsWith('/')) return res.redirect(301, `${path}/${query ? `?${query}` : ''}`);
-    loadSite().then((s) => sendDocsFile(res, s, 'index.html')).catch(next);
+    loadSite().then((s) => sendDocsFile(req, res, s, 'index.html')).catch(next);
   });
   router.get('/docs/:file', (req, res, next) => {
     const file = req.params.file;
     if (!(docsFiles as readonly string[]).includes(file)) return next();
-    loadSite().then((s) => sendDocsFile(res, s, file)).catch(next);
+    loadSite().then((s) => sendDocsFile(req, res, s, file)).catch(next);
   });
-  router.get('/openapi.yaml', (_req, res, next) => {
-    loadSpecs().then((s) => res.type('application/yaml; charset=utf-8').send(s.openapiYaml)).catch(next);
+  router.get('/openapi.yaml', (req, res, next) => {
+    loadSpecs().then((s) => sendFresh(req, res, s.openapiYaml, 'application/yaml; charset=utf-8')).catch(next);
   });
-  router.get('/openapi.json', (_req, res, next) => {
-    loadSpecs().then((s) => res.type('application/json; charset=utf-8').send(s.openapiJson)).catch(next);
+  router.get('/openapi.json', (req, res, next) => {
+    loadSpecs().then((s) => sendFresh(req, res, s.openapiJson, 'application/json; charset=utf-8')).catch(next);
   });
-  router.get('/openrpc.json', (_req, res, next) => {
-    loadSpecs().then((s) => res.type('application/json; charset=utf-8').send(s.openrpcJson)).catch(next);
+  router.get('/openrpc.json', (req, res, next) => {
+    loadSpecs().then((s) => sendFresh(req, res, s.openrpcJson, 'application/json; charset=utf-8')).catch(next);
   });
   return router;
 }
 
-function sendDocsFile(res: Response, site: Map<string, DocsFile>, name: string): void {
+function sendDocsFile(req: Request, res: Response, site: Map<string, DocsFile>, name: string): void {
   const file = site.get(name);
   if (!file) throw new Error(`docs site lacks ${name}`);
-  res.set('Content-Type', file.contentType);
-  res.set('X-Content-Type-Options', 'nosniff');
-  // Replaces any stricter app-wide policy (e.g. helmet's): Redoc needs its inline scripts.
+  // Replaces any app-wide policy (e.g. helmet's): exactly this page's inline scripts may run.
   if (file.csp) res.set('Content-Security-Policy', file.csp);
-  res.send(file.body);
+  sendFresh(req, res, file.body, file.contentType);
+}
+
+/** Sends with a content ETag of its own (the app may turn Express's off) and answers 304 when fresh. */
+function sendFresh(req: Request, res: Response, body: string | Buffer, contentType: string): void {
+  res.set({
+    'Content-Type': contentType,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-cache',
+    ETag: `"${etagOf(body)}"`,
+  });
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  res.send(body);
+}
+
+// Only the site's and the specs' bodies are ever keys, loaded once: a handful of entries.
+const etags = new Map<string | Buffer, string>();
+function etagOf(body: string | Buffer): string {
+  let tag = etags.get(body);
+  if (!tag) etags.set(body, (tag = createHash('sha256').update(body).digest('base64url').slice(0, 27)));
+  return tag;
 }

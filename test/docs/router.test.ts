@@ -83,6 +83,17 @@ describe('docs router', () => {
     assert.match(copy.headers['content-type'] ?? '', /^application\/json/);
   });
 
+  it('answers a repeated request with 304 by its own ETag, even with Express ETags off', async () => {
+    const app = express().set('etag', false).use(createDocsRouter({ docsDir }));
+    for (const path of ['/docs/rest.html', '/openapi.json']) {
+      const first = await request(app).get(path);
+      assert.match(first.headers.etag ?? '', /^"[\w-]+"$/, path);
+      assert.equal(first.headers['cache-control'], 'no-cache');
+      const again = await request(app).get(path).set('If-None-Match', first.headers.etag ?? '');
+      assert.equal(again.status, 304, path);
+    }
+  });
+
   it('leaves other paths to the next handler', async () => {
     const app = appWith(createDocsRouter({ docsDir })).use((_req, res) => res.status(418).end());
     assert.equal((await request(app).get('/docs/build-info.json')).status, 418);
@@ -123,6 +134,9 @@ describe('docs router', () => {
   it('works mounted in the app through `routers`, before the OpenAPI validator', async () => {
     const app = createApp({ db: {} as Database, logger: silentLogger, routers: [createDocsRouter({ docsDir })] });
     assert.equal((await request(app).get('/docs/')).status, 200);
+    const rest = await request(app).get('/docs/rest.html');
+    assert.equal(rest.status, 200);
+    assert.match(rest.headers['content-security-policy'] ?? '', /script-src 'sha256-[^;]*;/, 'the docs CSP replaces the app-wide one');
     assert.equal((await request(app).get('/openapi.json')).status, 200);
     const unknown = await request(app).get('/docs/nope.html');
     assert.equal(unknown.status, 404);
