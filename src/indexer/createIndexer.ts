@@ -124,7 +124,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     const to = Math.min(from + config.batchSize - 1, target);
     const batch = await indexBatch(c, state, from, to, checkpoint?.blockHash ?? null);
     status.batches++;
-    status.swapsIndexed += batch.swaps;
+    status.swapsIndexed += batch.swapEvents;
     status.indexedBlock = to;
     status.backfilling = target - to > config.batchSize;
     await updateLag(batch.toTime, head, to);

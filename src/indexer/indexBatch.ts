@@ -4,7 +4,7 @@ import { id } from 'ethers';
 import { callMany, readErc20Metadata, readTotalSupplies, type BlockHeader, type RawLog } from '../chain/index.ts';
 import { appendPricePoints, recordSwaps, refreshSwapCounts, upsertTokens, type SwapWrite } from '../db/index.ts';
 import {
-  loadPricesAt, saveBlocks, saveIndexerTokens, savePoolStates, savePools, savePriceChanges, writeCheckpoint,
+  loadPricesAt, prunePoolStates, saveBlocks, saveIndexerTokens, savePoolStates, savePools, savePriceChanges, writeCheckpoint,
   type IndexerToken, type PoolStateWrite, type PriceChange, type StoredPool,
 } from '../db/indexer/index.ts';
 import type { IndexerContext } from './IndexerContext.ts';
@@ -23,6 +23,9 @@ export type BatchResult = {
   toHash: string;
   toTime: Date;
   logs: number;
+  /** Swap events indexed. */
+  swapEvents: number;
+  /** Stored swap rows (one per token of the pool). */
   swaps: number;
   newPools: number;
   newTokens: number;
@@ -30,6 +33,7 @@ export type BatchResult = {
 };
 
 const DAY_MS = 86_400_000;
+const PRUNE_EVERY = 1000;
 const SLOT0 = id('slot0()').slice(0, 10);
 const LIQUIDITY = id('liquidity()').slice(0, 10);
 
@@ -185,11 +189,16 @@ export async function indexBatch(
     await refreshSwapCounts(tx, toTime);
     const stored = [...headers.values()].map((h) => ({ number: h.number, hash: h.hash, time: new Date(h.timestamp * 1000) }));
     await saveBlocks(tx, stored, config.reorgDepth);
+    // Pool-state history below the oldest stored hash can never be rolled back to: keep only the latest row.
+    if (Math.floor((from - 1) / PRUNE_EVERY) !== Math.floor(to / PRUNE_EVERY)) {
+      const oldest = await tx.query<{ n: string | null }>(`SELECT min(block_number)::text AS n FROM indexer_blocks`);
+      if (oldest[0]?.n) await prunePoolStates(tx, Number(oldest[0].n));
+    }
     await writeCheckpoint(tx, { chainId: ctx.chainId, blockNumber: to, blockHash: header(to).hash, blockTime: toTime });
   });
 
   return {
-    fromBlock: from, toBlock: to, toHash: header(to).hash, toTime, logs: relevant.length, swaps: swaps.length,
+    fromBlock: from, toBlock: to, toHash: header(to).hash, toTime, logs: relevant.length, swapEvents: new Set(swaps.map((s) => `${s.blockNumber}:${s.logIndex}`)).size, swaps: swaps.length,
     newPools: newPools.length, newTokens: newTokens.length, priceChanges: priceChanges.length,
   };
 }

@@ -29,6 +29,10 @@ export async function startProxy(upstream: string, misbehave: Misbehaviour) {
   return {
     url: `http://127.0.0.1:${port}`,
     requests: () => count,
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
 }
