@@ -106,7 +106,7 @@ async function main(mode: Mode): Promise<void> {
     maxAgeSeconds: config.http.cacheMaxAgeSeconds,
     metrics,
     // price histories also move with the wall clock's hour
-    clockKey: (path) => (path.startsWith('/prices') ? String(Math.floor(Date.now() / HOUR_MS)) : ''),
+    clockKey: (url) => (url.startsWith('/prices') ? String(Math.floor(Date.now() / HOUR_MS)) : ''),
   });
   await responseCache.refresh();
   stoppables.push({ name: 'response cache', stop: () => responseCache.stop() });

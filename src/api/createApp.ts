@@ -46,20 +46,8 @@ export function createApp(options: AppOptions): express.Express {
   app.set('trust proxy', options.trustProxy ?? false);
 
   app.use(requestContext(logger, metrics));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          // the docs are one self-contained page with inline scripts and styles
-          'script-src': ["'self'", "'unsafe-inline'", 'blob:'],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'https:'],
-          'worker-src': ["'self'", 'blob:'],
-        },
-      },
-      crossOriginResourcePolicy: { policy: 'cross-origin' },
-    }),
-  );
+  // helmet's defaults; the docs pages send their own Content-Security-Policy (script hashes)
+  app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
   app.use(cors({ origin: '*', methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], exposedHeaders: ['ETag', 'Age', 'X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Supply-Stale', 'X-Supply-Block-Number'] }));
   app.use(compression());
   app.use(
@@ -74,8 +62,8 @@ export function createApp(options: AppOptions): express.Express {
       },
     }),
   );
-  if (options.rateLimit) app.use(...createRateLimiters({ ...options.rateLimit, exempt: NOT_LIMITED }));
-  if (options.responseCache) app.use(options.responseCache.middleware);
+  for (const limiter of options.rateLimit ? createRateLimiters({ ...options.rateLimit, exempt: NOT_LIMITED }) : []) app.use(limiter);
+  if (options.responseCache) app.use(['/tokens', '/prices'], options.responseCache.middleware);
   for (const router of options.routers ?? []) app.use(router);
   app.use(
     OpenApiValidator.middleware({

@@ -14,8 +14,8 @@ export type ResponseCacheOptions = {
   maxAgeSeconds: number;
   maxBytes?: number;
   metrics?: Metrics;
-  /** Extra key part for answers that also depend on the wall clock (e.g. the hour). */
-  clockKey?: (path: string) => string;
+  /** Extra key part for answers that also depend on the wall clock (e.g. the hour), from the URL. */
+  clockKey?: (url: string) => string;
 };
 
 export type ResponseCache = {
@@ -47,7 +47,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     sizeCalculation: (e) => e.body.length + 200,
   });
   const cacheControl = `public, max-age=${options.maxAgeSeconds}`;
-  const keyOf = (url: string, path: string) => `${url}#${options.clockKey?.(path) ?? ''}`;
+  const keyOf = (url: string) => `${url}#${options.clockKey?.(url) ?? ''}`;
 
   const refresh = async () => {
     try {
@@ -61,7 +61,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   const middleware: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const entry = version ? entries.get(keyOf(req.originalUrl, req.path)) : undefined;
+    const entry = version ? entries.get(keyOf(req.originalUrl)) : undefined;
     if (!entry || entry.version !== version) {
       options.metrics?.cacheLookups.inc({ cache: 'response', result: 'miss' });
       return next();
@@ -79,7 +79,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   const capture: RequestHandler = (req, res, next) => {
     const atVersion = version;
-    const key = keyOf(req.originalUrl, req.path);
+    const key = keyOf(req.originalUrl);
     res.setHeader('Cache-Control', cacheControl);
     // Hooked at send, after res.json (and the response validator's wrapper around it) ran.
     const send = res.send.bind(res);

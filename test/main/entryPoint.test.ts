@@ -1,0 +1,114 @@
+// The real entry point as a user starts it: configuration errors, serve mode, SIGTERM draining.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+const TX_HASH = `0x${'ab'.repeat(32)}`;
+
+/** A node whose transaction lookups take `delayMs`, so a request is in flight when SIGTERM comes. */
+function slowNode(delayMs: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const call = JSON.parse(body) as { id: number; method: string };
+      const results: Record<string, unknown> = { eth_blockNumber: '0x10', eth_chainId: '0x7a69' };
+      const delay = call.method === 'eth_getTransactionByHash' ? delayMs : 0;
+      setTimeout(() => {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result: results[call.method] ?? null }));
+      }, delay);
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+type Started = { child: ChildProcess; output: () => string; exit: Promise<number | null> };
+
+function startMain(mode: string, env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', mode], {
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout?.on('data', (c) => (text += c));
+  child.stderr?.on('data', (c) => (text += c));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => text, exit };
+}
+
+async function waitForUrl(started: Started, timeoutMs = 60_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const match = /"url":"(http:\/\/[^"]+)"[^\n]*"token API ready"/.exec(started.output());
+    if (match) return match[1]!;
+    if (started.child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`service did not start:\n${started.output()}`);
+}
+
+describe('entry point', () => {
+  let node: Server;
+  let nodeUrl: string;
+  let dataDir: string;
+  before(async () => {
+    node = await slowNode(1500);
+    nodeUrl = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
+    dataDir = mkdtempSync(join(tmpdir(), 'token-api-main-'));
+  });
+  after(() => {
+    node.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses to start on bad configuration, naming every bad value', async () => {
+    const started = startMain('serve', { PORT: 'eighty', DATABASE_URL: 'mysql://db/x', CHAIN_RPC_URL: nodeUrl });
+    assert.equal(await started.exit, 1);
+    assert.match(started.output(), /PORT="eighty": expected an integer/);
+    assert.match(started.output(), /DATABASE_URL: expected a URL with scheme postgres/);
+    assert.doesNotMatch(started.output(), /\n\s+at /, 'no stack trace for a configuration error');
+  });
+
+  it('says that serve needs CHAIN_RPC_URL', async () => {
+    const started = startMain('serve', { PGLITE_DIR: join(dataDir, 'none') });
+    assert.equal(await started.exit, 1);
+    assert.match(started.output(), /CHAIN_RPC_URL: required by `serve`/);
+  });
+
+  it('serves, then on SIGTERM finishes the request in flight, refuses new ones and exits 0', async () => {
+    const started = startMain('serve', {
+      CHAIN_RPC_URL: nodeUrl,
+      PGLITE_DIR: join(dataDir, 'pglite'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      RATE_LIMIT_PER_SECOND: '0',
+      RATE_LIMIT_PER_MINUTE: '0',
+    });
+    const url = await waitForUrl(started);
+    const health = await fetch(`${url}/healthz`);
+    assert.equal(health.status, 200);
+    const tokens = await fetch(`${url}/tokens`);
+    assert.deepEqual((await tokens.json()).meta, { page: 1, limit: 50, totalItemsCount: 0, pagesCount: 0 });
+
+    const inFlight = fetch(`${url}/rpc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_getTransactionByHash', params: [TX_HASH] }),
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    started.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    await assert.rejects(fetch(`${url}/healthz`), 'no new connections once draining');
+    const answer = await inFlight;
+    assert.equal(answer.status, 200);
+    assert.deepEqual(await answer.json(), { jsonrpc: '2.0', id: 7, result: null });
+    assert.equal(await started.exit, 0);
+    assert.match(started.output(), /shutting down/);
+  });
+});
