@@ -15,6 +15,7 @@ import { createRateLimiters, type RateLimitOptions } from './ops/rateLimit.ts';
 import { requestContext } from './ops/requestContext.ts';
 import type { ResponseCache } from './ops/responseCache.ts';
 import { openapiSpecPath } from './specPaths.ts';
+import { strictIntegerQuery } from './strictIntegerQuery.ts';
 import { getCirculatingSupply, getTotalSupply } from './supply/supplyHandlers.ts';
 
 export type AppOptions = ApiDeps & {
@@ -42,7 +43,7 @@ export function createApp(options: AppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false); // ETags come from the response cache, computed once per data version
-  app.set('query parser', 'extended');
+  app.set('query parser', 'simple'); // no nested objects: page[a]=1 or addresses[]= are unknown parameters
   app.set('trust proxy', options.trustProxy ?? false);
 
   app.use(requestContext(logger, metrics));
@@ -65,6 +66,7 @@ export function createApp(options: AppOptions): express.Express {
   for (const limiter of options.rateLimit ? createRateLimiters({ ...options.rateLimit, exempt: NOT_LIMITED }) : []) app.use(limiter);
   if (options.responseCache) app.use(['/tokens', '/prices'], options.responseCache.middleware);
   for (const router of options.routers ?? []) app.use(router);
+  app.use(strictIntegerQuery(openapiSpecPath));
   app.use(
     OpenApiValidator.middleware({
       apiSpec: openapiSpecPath,

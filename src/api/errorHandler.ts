@@ -46,7 +46,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       sendProblem(res, problem(status, kind, err.message));
       return;
     }
-    logger.error({ err, path: req.path }, 'request failed');
+    (req.log ?? logger).error({ err, path: req.path }, 'request failed');
     sendProblem(res, problem(500, 'internal', 'The server could not answer; the error was logged.'));
   };
 }

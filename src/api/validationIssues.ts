@@ -11,6 +11,10 @@ export function validationIssues(items: readonly ValidatorItem[] | undefined, fa
   return items.map((item) => {
     const parts = (item.path ?? '').replace(/^\./, '/').split(/[/.]/).filter(Boolean);
     const location = parts[0];
+    if (!['query', 'params', 'path', 'headers', 'body'].includes(location ?? '')) {
+      // not a parameter: the URL itself could not be decoded
+      return { field: 'url', in: 'path', message: 'is not a well-formed URL (bad percent-encoding?)' };
+    }
     const where: FieldIssue['in'] =
       location === 'params' || location === 'path' ? 'path' : location === 'headers' ? 'header' : location === 'body' ? 'body' : 'query';
     const field = parts[1] ?? parts[0] ?? 'request';
