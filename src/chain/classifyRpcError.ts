@@ -50,6 +50,18 @@ export function classifyRpcError(error: unknown, method: string): RpcErrorKind {
   ) {
     return 'transient';
   }
-  if (method === 'eth_call' && (codes.includes(3) || codes.includes(-32015) || REVERT.test(text))) return 'revert';
+  if (method === 'eth_call' && isRevert(error)) return 'revert';
   return 'other';
+}
+
+// ethers wraps every eth_call failure as CALL_EXCEPTION ("missing revert data"), so judge by the
+// node's own error when there is one: "missing trie node" must not pass for a revert.
+function isRevert(error: unknown): boolean {
+  const o = (error ?? {}) as { code?: unknown; error?: unknown; info?: { error?: unknown } };
+  const nodeError = o.info?.error ?? o.error;
+  if (nodeError) {
+    const { text, codes } = describeError(nodeError);
+    return codes.includes(3) || codes.includes(-32015) || REVERT.test(text);
+  }
+  return o.code === 'CALL_EXCEPTION';
 }

@@ -72,8 +72,8 @@ export async function indexBatch(
     if (!state.tokens.has(address) && !tokenFirstSeen.has(address)) tokenFirstSeen.set(address, from);
   }
   const poolAddresses = new Set([...state.pools.keys(), ...newPools.map((p) => p.address)]);
-  const creations = new Set(newPools.map((p) => `${p.createdBlock}:${p.address}`));
-  const relevant = logs.filter((l) => poolAddresses.has(l.address) || creations.size > 0 && isCreation(l));
+  const factories = new Set([...ctx.v2Factories, ...ctx.v3Factories]);
+  const relevant = logs.filter((l) => poolAddresses.has(l.address) || (factories.has(l.address) && isCreation(l)));
 
   // 2. Headers of every block that matters; the batch must continue the indexed chain.
   const blockNumbers = new Set<number>([from, to, ...relevant.map((l) => l.blockNumber), ...tokenFirstSeen.values()]);
@@ -179,8 +179,9 @@ export async function indexBatch(
     await savePools(tx, newPools);
     await savePoolStates(tx, poolStates);
     await savePriceChanges(tx, priceChanges);
-    const pricesDayAgo = await loadPricesAt(tx, new Date(toTime.getTime() - DAY_MS));
-    await upsertTokens(tx, buildTokenWrites(state, [...affected].sort(), { pricesDayAgo, at: toTime, secureFdvMinUsd: ctx.secureFdvMinUsd }));
+    const tokens = [...affected].sort();
+    const pricesDayAgo = await loadPricesAt(tx, new Date(toTime.getTime() - DAY_MS), tokens);
+    await upsertTokens(tx, buildTokenWrites(state, tokens, { pricesDayAgo, at: toTime, secureFdvMinUsd: ctx.secureFdvMinUsd }));
     await appendPricePoints(
       tx,
       priceChanges.filter((c) => c.price !== null).map((c) => ({ token: c.token, price: c.price!, observedAt: c.observedAt, blockNumber: c.blockNumber })),

@@ -13,13 +13,25 @@ export async function savePriceChanges(db: Queryable, changes: readonly PriceCha
   );
 }
 
-/** Each token's last price change at or before `at` (chain time); absent tokens had none. */
-export async function loadPricesAt(db: Queryable, at: Date | null): Promise<Map<string, PriceChange>> {
-  const rows = await db.query<{ token: string; blockNumber: string; price: string | null; observedAt: Date }>(
-    `SELECT DISTINCT ON (token) token, block_number::text AS "blockNumber", price::text AS price, observed_at AS "observedAt"
-     FROM indexer_price_changes WHERE ($1::timestamptz IS NULL OR observed_at <= $1)
-     ORDER BY token, block_number DESC`,
-    [at?.toISOString() ?? null],
-  );
+/**
+ * Each token's last price change at or before `at` (chain time; null = latest overall); tokens
+ * without one are absent. With `tokens`, only those are looked up (one index probe each).
+ */
+export async function loadPricesAt(db: Queryable, at: Date | null, tokens?: readonly string[]): Promise<Map<string, PriceChange>> {
+  type Row = { token: string; blockNumber: string; price: string | null; observedAt: Date };
+  const rows = tokens
+    ? await db.query<Row>(
+        `SELECT c.token, c.block_number::text AS "blockNumber", c.price::text AS price, c.observed_at AS "observedAt"
+         FROM unnest($2::text[]) AS t(token)
+         CROSS JOIN LATERAL (SELECT * FROM indexer_price_changes c WHERE c.token = t.token
+           AND ($1::timestamptz IS NULL OR c.observed_at <= $1) ORDER BY c.observed_at DESC, c.block_number DESC LIMIT 1) c`,
+        [at?.toISOString() ?? null, tokens],
+      )
+    : await db.query<Row>(
+        `SELECT DISTINCT ON (token) token, block_number::text AS "blockNumber", price::text AS price, observed_at AS "observedAt"
+         FROM indexer_price_changes WHERE ($1::timestamptz IS NULL OR observed_at <= $1)
+         ORDER BY token, observed_at DESC, block_number DESC`,
+        [at?.toISOString() ?? null],
+      );
   return new Map(rows.map((r) => [r.token, { token: r.token, blockNumber: Number(r.blockNumber), price: r.price, observedAt: new Date(r.observedAt) }]));
 }
