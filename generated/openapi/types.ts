@@ -185,7 +185,10 @@ export interface components {
              * @description Time (UTC) of the block that set `currentPrice`; null when unknown.
              */
             priceUpdatedAt: string | null;
-            /** @description Percent change of the price against the price 24 hours earlier; null when either is unknown. */
+            /**
+             * @description Percent change of `currentPrice` against the price in force exactly 24 hours of chain
+             *     time before the last indexed block; null when the token had no price then or has none now.
+             */
             last24hVariation: number | null;
             /**
              * @description True when the token looks like spam: it is not on the token list and either
@@ -196,7 +199,7 @@ export interface components {
             /**
              * @description True when the token is on the configured token list, or when it is priced
              *     through a pool above the liquidity minimum, its fully diluted valuation is
-             *     above the configured minimum (default 50,000 USD) and it is not possible spam.
+             *     strictly above the configured minimum (default 50,000 USD) and it is not possible spam.
              */
             isSecure: boolean;
             info: components["schemas"]["TokenInfo"];

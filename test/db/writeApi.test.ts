@@ -95,6 +95,10 @@ for (const target of testDatabases) {
       await refreshSwapCounts(db, t(45));
       row = await getToken(db, addressOf(1));
       assert.deepEqual([row?.buys, row?.sells, row?.swaps], [0, 0, 0]);
+      const count = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM swaps`))[0]?.n;
+      assert.equal(await count(), 4, 'nothing is two days behind yet');
+      await refreshSwapCounts(db, t(60));
+      assert.equal(await count(), 1, 'swaps two days behind the window end are pruned, the later one kept');
     });
 
     it('bumps the data version on every write', async () => {

@@ -2,13 +2,17 @@ import type { Queryable } from '../Database.ts';
 import { bumpDataVersion } from '../bumpDataVersion.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Swaps older than this behind the window end can never count again (the window only moves on). */
+const KEEP_MS = 2 * DAY_MS;
 
 /**
  * Sets buys, sells and swaps of every token to its counts over the 24 hours ending at `windowEnd`
  * (chain time). Only tokens whose counts change are written, and their updatedAt becomes `windowEnd`.
- * Returns how many tokens changed.
+ * Swaps two days behind the window are deleted, so the table stays small. Returns how many
+ * tokens changed.
  */
 export async function refreshSwapCounts(db: Queryable, windowEnd: Date): Promise<number> {
+  await db.query(`DELETE FROM swaps WHERE occurred_at <= $1`, [new Date(windowEnd.getTime() - KEEP_MS).toISOString()]);
   const rows = await db.query<{ address: string }>(
     `WITH window_counts AS (
        SELECT token,
