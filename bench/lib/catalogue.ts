@@ -1,0 +1,151 @@
+// A realistic, seeded token catalogue written through the storage write API (never raw SQL rows):
+// tokens with prices, 24 hourly price points each, and swaps turned into 24 h counts.
+import { getAddress } from 'ethers';
+import {
+  appendPricePoints,
+  recordSwaps,
+  refreshSwapCounts,
+  upsertTokens,
+  type Database,
+  type PricePointWrite,
+  type SwapWrite,
+  type TokenWrite,
+} from '../../src/db/index.ts';
+import { createPrng, type Prng } from '../../src/demo/prng.ts';
+
+export type CatalogueOptions = { count: number; seed: number; now: Date };
+
+export type CatalogueReport = {
+  tokens: number;
+  pricedTokens: number;
+  secureTokens: number;
+  pricePoints: number;
+  swaps: number;
+  writeMs: number;
+};
+
+export type Catalogue = {
+  tokens: TokenWrite[];
+  /** Checksummed addresses in catalogue order. */
+  addresses: string[];
+  /** Addresses of priced tokens (those with a price history). */
+  priced: string[];
+};
+
+const HOUR_MS = 3_600_000;
+const hex = (rng: Prng, bytes: number) => {
+  let out = '';
+  for (let i = 0; i < bytes; i++) out += Math.floor(rng.next() * 256).toString(16).padStart(2, '0');
+  return out;
+};
+const WORDS = ['Aurora', 'Bridge', 'Cobalt', 'Delta', 'Ember', 'Flux', 'Granite', 'Harbor', 'Ion', 'Jade', 'Krypton', 'Lumen', 'Meridian', 'Nova', 'Orbit', 'Pulse', 'Quartz', 'Ripple', 'Summit', 'Tide'];
+
+/** Fixed-point decimal string of a positive float with `digits` fraction digits (no exponent). */
+function decimal(value: number, digits: number): string {
+  return value.toFixed(digits);
+}
+
+/** Deterministic for a given (count, seed, now hour). */
+export function buildCatalogue(options: CatalogueOptions): Catalogue {
+  const rng = createPrng(options.seed);
+  const now = options.now.getTime();
+  const tokens: TokenWrite[] = [];
+  for (let i = 0; i < options.count; i++) {
+    const address = getAddress(`0x${hex(rng, 20)}`);
+    const decimals = rng.pick([18, 18, 18, 6, 8, 9, 0, 24]);
+    // supply between 1e3 and 1e12 whole tokens, log-uniform
+    const whole = BigInt(Math.floor(10 ** rng.range(3, 12)));
+    const totalSupply = whole * 10n ** BigInt(decimals) + BigInt(Math.floor(rng.next() * 1e6));
+    const priced = rng.next() < 0.85;
+    const price = priced ? 10 ** rng.range(-8, 4) : null;
+    const fdv = price === null ? null : price * Number(whole);
+    const variation = priced && rng.next() < 0.95 ? rng.gauss() * 12 : null;
+    const spam = rng.next() < 0.08;
+    tokens.push({
+      address,
+      name: `${rng.pick(WORDS)} ${rng.pick(WORDS)} ${i}`,
+      symbol: `${rng.pick(WORDS).slice(0, 3).toUpperCase()}${i}`,
+      decimals,
+      logo: rng.next() < 0.5 ? `https://assets.example.org/tokens/${address.toLowerCase()}.png` : null,
+      totalSupply,
+      currentPrice: price === null ? null : decimal(price, 12),
+      priceUpdatedAt: price === null ? null : new Date(now - Math.floor(rng.range(0, HOUR_MS))),
+      last24hVariation: variation === null ? null : decimal(variation, 4),
+      fdv: fdv === null ? null : decimal(fdv, 2),
+      isPossibleSpam: spam,
+      isSecure: !spam && fdv !== null && fdv > 50_000,
+      firstSeenAt: new Date(now - Math.floor(rng.range(HOUR_MS, 400 * 24 * HOUR_MS))),
+      at: new Date(now - Math.floor(rng.range(0, 2 * HOUR_MS))),
+      firstSeenBlock: i,
+    });
+  }
+  return {
+    tokens,
+    addresses: tokens.map((t) => t.address),
+    priced: tokens.filter((t) => t.currentPrice !== null).map((t) => t.address),
+  };
+}
+
+/** Writes the catalogue in batches: tokens, 24 hourly points per priced token, swaps, then counts. */
+export async function writeCatalogue(db: Database, catalogue: Catalogue, options: CatalogueOptions): Promise<CatalogueReport> {
+  const started = performance.now();
+  const rng = createPrng(options.seed ^ 0x5eed);
+  const now = options.now.getTime();
+  await upsertTokens(db, catalogue.tokens);
+
+  // 24 points per priced token, ~20,000 points per statement
+  let pricePoints = 0;
+  const priced = catalogue.tokens.filter((t) => t.currentPrice !== null);
+  const perBatch = Math.max(1, Math.floor(20_000 / 24));
+  for (let i = 0; i < priced.length; i += perBatch) {
+    const points: PricePointWrite[] = [];
+    for (const t of priced.slice(i, i + perBatch)) {
+      let price = Number(t.currentPrice);
+      for (let h = 0; h < 24; h++) {
+        const hourStart = Math.floor((now - h * HOUR_MS) / HOUR_MS) * HOUR_MS;
+        const observedAt = new Date(Math.min(now, hourStart + Math.floor(rng.range(0, HOUR_MS))));
+        points.push({ token: t.address, price: decimal(price, 12), observedAt, blockNumber: 1_000_000 - h * 300 });
+        price = Math.max(1e-12, price * (1 + rng.gauss() * 0.02));
+      }
+    }
+    await appendPricePoints(db, points);
+    pricePoints += points.length;
+  }
+
+  // Swaps over the last 24 h, heavy-tailed: a few tokens trade a lot, most rarely.
+  let swaps = 0;
+  let batch: SwapWrite[] = [];
+  let block = 900_000;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    await recordSwaps(db, batch);
+    swaps += batch.length;
+    batch = [];
+  };
+  for (const t of priced) {
+    const n = Math.min(400, Math.floor(0.5 / (rng.next() ** 1.5 + 0.002)) - 1);
+    for (let k = 0; k < n; k++) {
+      block += rng.int(0, 2);
+      batch.push({
+        blockNumber: block,
+        logIndex: k,
+        token: t.address,
+        side: rng.next() < 0.5 ? 'buy' : 'sell',
+        txHash: `0x${hex(rng, 32)}`,
+        pool: `0x${hex(rng, 20)}`,
+        occurredAt: new Date(now - Math.floor(rng.range(0, 24 * HOUR_MS - 60_000))),
+      });
+      if (batch.length >= 10_000) await flush();
+    }
+  }
+  await flush();
+  await refreshSwapCounts(db, options.now);
+  return {
+    tokens: catalogue.tokens.length,
+    pricedTokens: priced.length,
+    secureTokens: catalogue.tokens.filter((t) => t.isSecure).length,
+    pricePoints,
+    swaps,
+    writeMs: Math.round(performance.now() - started),
+  };
+}

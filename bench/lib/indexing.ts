@@ -1,0 +1,137 @@
+// Indexing numbers: backfill throughput of the indexer over the demo chain's history, and the
+// freshness lag of a running service (`main.ts start` following the same chain): seconds from a
+// new block with swaps being mined to the API answering the changed swap counts.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createChainClient } from '../../src/chain/createChainClient.ts';
+import { createDatabase } from '../../src/db/index.ts';
+import { createIndexer, indexerConfigFromDemo } from '../../src/indexer/index.ts';
+import { createPrng } from '../../src/demo/prng.ts';
+import type { ChainNode } from './processes.ts';
+import { startService } from './processes.ts';
+
+export type ThroughputResult = {
+  blocks: number;
+  /** Swap events (a pool swap counts once). */
+  swaps: number;
+  /** Stored swap rows (one per token of the pool). */
+  swapRows: number;
+  batches: number;
+  batchSize: number;
+  rpcRequests: number;
+  durationMs: number;
+  blocksPerSecond: number;
+  swapsPerSecond: number;
+};
+
+export async function measureBackfill(node: ChainNode, options: { timeoutMs: number }): Promise<ThroughputResult> {
+  const config = indexerConfigFromDemo(node.info.deployment);
+  const db = await createDatabase({ pgliteDir: 'memory://' });
+  const chain = createChainClient({ url: node.info.url, chainId: node.info.chainId, timeoutMs: 10_000 });
+  try {
+    const indexer = createIndexer({ db, chain, config });
+    const started = performance.now();
+    let blocks = 0;
+    let swaps = 0;
+    let swapRows = 0;
+    let batches = 0;
+    for (let i = 0; i < 100_000; i++) {
+      if (performance.now() - started > options.timeoutMs) throw new Error('backfill did not catch up in time');
+      const result = await indexer.syncOnce();
+      if (result.batch) {
+        batches++;
+        blocks += result.batch.toBlock - result.batch.fromBlock + 1;
+        swaps += result.batch.swapEvents;
+        swapRows += result.batch.swaps;
+      }
+      if (result.caughtUp) break;
+    }
+    const durationMs = performance.now() - started;
+    const per = (x: number) => Math.round((x / durationMs) * 1000 * 10) / 10;
+    return {
+      blocks, swaps, swapRows, batches, batchSize: config.batchSize, rpcRequests: chain.stats().requests,
+      durationMs: Math.round(durationMs), blocksPerSecond: per(blocks), swapsPerSecond: per(swaps),
+    };
+  } finally {
+    chain.destroy();
+    await db.close();
+  }
+}
+
+export type FreshnessResult = {
+  samples: (number | null)[];
+  medianSeconds: number | null;
+  maxSeconds: number | null;
+  settings: { indexerPollMs: number; dataVersionPollMs: number; apiPollMs: number };
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function swapCounts(url: string): Promise<string> {
+  const res = await fetch(`${url}/tokens?limit=100&order=contractAddress&sort=asc`, { signal: AbortSignal.timeout(5000) });
+  const body = (await res.json()) as { data?: { contractAddress: string; info?: { swaps?: number } }[] };
+  return JSON.stringify((body.data ?? []).map((t) => [t.contractAddress, t.info?.swaps ?? null]));
+}
+
+/** `main.ts start` (indexer + API, one process) following the chain; `iterations` new blocks. */
+export async function measureFreshness(
+  node: ChainNode,
+  options: { iterations: number; logFile: string; seed: number; timeoutMs: number },
+): Promise<FreshnessResult> {
+  const indexerPollMs = 1000;
+  const dataVersionPollMs = 1000;
+  const apiPollMs = 20;
+  const config = indexerConfigFromDemo(node.info.deployment, { pollIntervalMs: indexerPollMs });
+  const { network: _n, rpc: _r, ...preset } = config;
+  const dir = mkdtempSync(join(tmpdir(), 'bench-indexer-'));
+  const presetFile = join(dir, 'demo-network.json');
+  writeFileSync(presetFile, JSON.stringify(preset, null, 2));
+  const service = await startService({
+    mode: 'start',
+    logFile: options.logFile,
+    env: {
+      NODE_ENV: 'production', LOG_LEVEL: 'info', VALIDATE_RESPONSES: 'false', PGLITE_DIR: 'memory://',
+      CHAIN_RPC_URL: node.info.url, INDEXER_NETWORK_FILE: presetFile, RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0',
+      DATA_VERSION_POLL_MS: String(dataVersionPollMs),
+    },
+  });
+  const rng = createPrng(options.seed ^ 0xf7e5);
+  const samples: (number | null)[] = [];
+  try {
+    // caught up: swaps visible and the answer stable over two indexer polls
+    const deadline = Date.now() + options.timeoutMs;
+    let previous = '';
+    for (;;) {
+      if (Date.now() > deadline) throw new Error('indexer in `start` did not catch up in time');
+      const now = await swapCounts(service.url).catch(() => '');
+      if (now && now !== '[]' && now === previous && /,[1-9]/.test(now)) break;
+      previous = now;
+      await sleep(2 * indexerPollMs + 100);
+    }
+    for (let i = 0; i < options.iterations; i++) {
+      await sleep(Math.floor(rng.range(0, indexerPollMs))); // de-phase from the polls
+      const before = await swapCounts(service.url);
+      const { minedAtMs } = await node.trade();
+      let lag: number | null = null;
+      for (let k = 0; k < Math.ceil(30_000 / apiPollMs); k++) {
+        const now = await swapCounts(service.url).catch(() => before);
+        if (now !== before) {
+          lag = (Date.now() - minedAtMs) / 1000;
+          break;
+        }
+        await sleep(apiPollMs);
+      }
+      samples.push(lag === null ? null : Math.round(lag * 1000) / 1000);
+    }
+  } finally {
+    await service.stop();
+  }
+  const ok = samples.filter((s): s is number => s !== null).sort((a, b) => a - b);
+  return {
+    samples,
+    medianSeconds: ok.length ? (ok[Math.floor((ok.length - 1) / 2)] ?? null) : null,
+    maxSeconds: ok.length ? (ok[ok.length - 1] ?? null) : null,
+    settings: { indexerPollMs, dataVersionPollMs, apiPollMs },
+  };
+}

@@ -1,0 +1,319 @@
+// `npm run bench`: the whole benchmark in one go on one machine. See docs/performance.md.
+//   tsx bench/run.ts [--quick] [--duration S] [--connections N] [--tokens N] [--out DIR] [--skip-freshness]
+// Env: BENCH_DATABASE_URL=postgres://… also runs the REST cases on PostgreSQL (own schema, dropped after).
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { createDatabase } from '../src/db/index.ts';
+import { buildCases, probeGenerators, type CaseDef } from './lib/cases.ts';
+import { buildCatalogue, writeCatalogue, type CatalogueReport } from './lib/catalogue.ts';
+import { measureBackfill, measureFreshness, type FreshnessResult } from './lib/indexing.ts';
+import { probeLatency, runLoad, type LoadResult, type ProbeResult, type RequestSpec } from './lib/load.ts';
+import { repoRoot, startBaselineServer, startChainNode, startService, type ChainNode, type Service } from './lib/processes.ts';
+import { computeTargets, renderMarkdown, type BenchResults, type CaseResult, type ProbeCase } from './lib/report.ts';
+
+export type RunOptions = {
+  quick: boolean;
+  durationSec: number;
+  connections: number;
+  tokens: number;
+  outDir: string;
+  seed: number;
+  skipFreshness: boolean;
+  databaseUrl: string | undefined;
+};
+
+export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): RunOptions {
+  const quick = argv.includes('--quick');
+  const value = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const num = (name: string, fallback: number) => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`${name}: expected a positive number, got ${raw}`);
+    return n;
+  };
+  return {
+    quick,
+    durationSec: num('--duration', quick ? 1 : 10),
+    connections: num('--connections', 50),
+    tokens: Math.round(num('--tokens', quick ? 500 : 23_500)),
+    outDir: resolve(value('--out') ?? join(repoRoot, 'bench', 'results')),
+    seed: Math.round(num('--seed', 59144)),
+    skipFreshness: argv.includes('--skip-freshness'),
+    databaseUrl: env.BENCH_DATABASE_URL || undefined,
+  };
+}
+
+const log = (msg: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+
+/** Response-cache hits and misses so far, from the service's Prometheus /metrics. */
+async function cacheCounts(url: string): Promise<{ hit: number; miss: number }> {
+  const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
+  const count = (result: string) => {
+    const m = new RegExp(`^cache_lookups_total\\{[^}]*cache="response"[^}]*result="${result}"[^}]*\\} (\\d+)`, 'm').exec(text)
+      ?? new RegExp(`^cache_lookups_total\\{[^}]*result="${result}"[^}]*cache="response"[^}]*\\} (\\d+)`, 'm').exec(text);
+    return Number(m?.[1] ?? 0);
+  };
+  return { hit: count('hit'), miss: count('miss') };
+}
+
+export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
+  const started = performance.now();
+  const { quick } = options;
+  mkdirSync(options.outDir, { recursive: true });
+  const logFile = join(options.outDir, 'service.log');
+  writeFileSync(logFile, '');
+  const probeSec = quick ? 0.5 : 3;
+  const warmSec = quick ? 0.5 : 2;
+  const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  const work = mkdtempSync(join(tmpdir(), 'bench-'));
+  cleanups.push(() => rmSync(work, { recursive: true, force: true }));
+
+  try {
+    log(`mode ${quick ? 'quick' : 'full'}: ${options.tokens} tokens, ${options.durationSec} s per case, ${options.connections} connections`);
+    const node: ChainNode = await startChainNode({ hours: quick ? 3 : 26, seed: options.seed });
+    cleanups.push(() => node.stop());
+    const info = node.info;
+    log(`chain ${info.url}: blocks ${info.history.fromBlock}..${info.history.toBlock}, ${info.history.swaps} swaps, ${info.txs.length} txs (${info.startupMs} ms)`);
+
+    log('indexing backfill');
+    const indexing = await measureBackfill(node, { timeoutMs: 300_000 });
+    log(`backfill: ${indexing.blocks} blocks, ${indexing.swaps} swaps in ${indexing.durationMs} ms`);
+
+    // The RPC-only service without its cache needs no catalogue: start it while the catalogue is written.
+    const net = info.deployment.networkToken;
+    const supplyConfig = join(work, 'supply.json');
+    writeFileSync(supplyConfig, JSON.stringify({
+      source: { kind: 'totalSupply' },
+      blockTag: 'latest',
+      excludedWallets: [{ address: net.treasury, label: 'Treasury' }, { address: net.ecosystem, label: 'Ecosystem fund' }],
+    }));
+    const serviceEnv: Record<string, string> = {
+      NODE_ENV: 'production', LOG_LEVEL: 'info', VALIDATE_RESPONSES: 'false', RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0',
+    };
+    const common = { ...serviceEnv, CHAIN_RPC_URL: info.url, NETWORK_TOKEN_ADDRESS: net.address, SUPPLY_CONFIG: supplyConfig };
+    const uncachedStarting = startService({ mode: 'serve', logFile, env: { ...common, PGLITE_DIR: 'memory://', RPC_CACHE_SIZE: '0' } });
+    cleanups.push(() => uncachedStarting.then((s) => s.stop(), () => undefined));
+
+    // --- catalogue
+    const now = new Date();
+    const catOptions = { count: options.tokens, seed: options.seed, now };
+    const catalogue = buildCatalogue(catOptions);
+    const pgliteDir = join(work, 'pglite');
+    let catalogueReport: CatalogueReport;
+    {
+      const db = await createDatabase({ pgliteDir });
+      try {
+        catalogueReport = await writeCatalogue(db, catalogue, catOptions);
+      } finally {
+        await db.close();
+      }
+    }
+    log(`catalogue on pglite: ${JSON.stringify(catalogueReport)}`);
+
+    const databases: { name: string; env: Record<string, string> }[] = [{ name: 'pglite', env: { PGLITE_DIR: pgliteDir } }];
+    if (options.databaseUrl) {
+      const schema = `bench_${randomBytes(5).toString('hex')}`;
+      const url = options.databaseUrl;
+      cleanups.push(async () => {
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        try {
+          await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        } finally {
+          await admin.end();
+        }
+      });
+      const db = await createDatabase({ databaseUrl: url, schema });
+      try {
+        const r = await writeCatalogue(db, catalogue, catOptions);
+        log(`catalogue on postgres (schema ${schema}): ${r.writeMs} ms`);
+      } finally {
+        await db.close();
+      }
+      const u = new URL(url);
+      u.searchParams.set('options', `-c search_path=${schema}`);
+      databases.push({ name: 'postgres', env: { DATABASE_URL: u.toString() } });
+    }
+
+    const cases = buildCases({
+      seed: options.seed, addresses: catalogue.addresses, priced: catalogue.priced, tokenCount: catalogue.tokens.length,
+      networkToken: net.address, txs: info.txs,
+    });
+    const results: CaseResult[] = [];
+    const memory: BenchResults['memory'] = {};
+    const baselineRuns: LoadResult[] = [];
+    let baselineBytes = 0;
+    let baseline: { url: string; stop(): Promise<void> } | undefined;
+
+    const load = (origin: string, next: () => RequestSpec, durationSec = options.durationSec) =>
+      runLoad({ origin, next, connections: options.connections, durationSec });
+    const runCase = async (c: CaseDef, database: string, origin: string, service?: Service) => {
+      const before = service && c.group === 'rest' ? await cacheCounts(service.url) : undefined;
+      const r = await load(origin, c.next);
+      const after = service && before ? await cacheCounts(service.url) : undefined;
+      const lookups = after && before ? after.hit - before.hit + (after.miss - before.miss) : 0;
+      const cacheHitRatio = after && before && lookups > 0 ? Math.round(((after.hit - before.hit) / lookups) * 1000) / 1000 : null;
+      service?.memory();
+      results.push({ ...r, id: c.id, database, group: c.group, label: c.label, variant: c.variant, example: c.example, ratio: 0, cacheHitRatio });
+      log(`${database} ${c.id}: ${r.rps} req/s p50 ${r.p50Ms} p99 ${r.p99Ms} non2xx ${r.non2xx} errors ${r.errors}${cacheHitRatio === null ? '' : ` hits ${cacheHitRatio}`}`);
+    };
+    const selected = (f: (c: CaseDef) => boolean) => cases.filter((c) => (!quick || c.quick) && f(c));
+    const warm = async (url: string) => {
+      const paths = ['/tokens', '/tokens?page=2', '/tokens?order=swaps&sort=desc', `/tokens/${catalogue.addresses[1]}`, `/prices/${catalogue.priced[1]}`];
+      let i = 0;
+      await runLoad({ origin: url, next: () => ({ path: paths[i++ % paths.length] ?? '/tokens' }), connections: 10, durationSec: warmSec });
+    };
+
+    for (const [d, database] of databases.entries()) {
+      const primary = d === 0;
+      log(`service on ${database.name}`);
+      const service = await startService({ mode: 'serve', logFile, env: { ...common, ...database.env } });
+      try {
+        if (primary) {
+          const body = await (await fetch(`${service.url}/tokens`)).text();
+          baselineBytes = Buffer.byteLength(body);
+          baseline = await startBaselineServer(body);
+          cleanups.push(() => baseline?.stop());
+          await load(baseline.url, () => ({ path: '/' }), warmSec); // warm-up, not recorded
+          baselineRuns.push(await load(baseline.url, () => ({ path: '/' })));
+          log(`baseline: ${baselineRuns[0]?.rps} req/s (${baselineBytes} bytes)`);
+        }
+        await warm(service.url);
+        for (const c of selected((c) => c.target === 'service' && (primary || c.group === 'rest'))) {
+          if (c.group === 'rpc' && c.variant === 'cached') {
+            // fill the RPC cache with every lookup of the rotation first
+            const fill = c.next;
+            await probeLatency(service.url, fill, { durationSec: 30, maxRequests: info.txs.length });
+          }
+          await runCase(c, database.name, service.url, service);
+        }
+      } finally {
+        const { peakRssKb } = await service.stop();
+        memory[database.name] = { peakRssMb: peakRssKb === undefined ? null : Math.round(peakRssKb / 102.4) / 10 };
+      }
+
+      const limitedCase = selected((c) => c.target === 'limited');
+      if (limitedCase.length) {
+        const limited = await startService({
+          mode: 'serve', logFile,
+          env: { ...common, ...database.env, RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_PER_MINUTE: '60000000' },
+        });
+        try {
+          await warm(limited.url);
+          for (const c of limitedCase) await runCase(c, database.name, limited.url, limited);
+        } finally {
+          await limited.stop();
+        }
+      }
+    }
+
+    // --- JSON-RPC without the cache, and the node itself (database-independent: once)
+    const probes: ProbeCase[] = [];
+    const uncached = await uncachedStarting;
+    const gens = probeGenerators(info.txs);
+    try {
+      await runLoad({ origin: uncached.url, next: gens.byHash('/rpc'), connections: 10, durationSec: warmSec }); // warm-up
+      for (const c of selected((c) => c.target === 'uncachedRpc')) await runCase(c, 'pglite', uncached.url);
+      for (const c of selected((c) => c.target === 'node')) await runCase(c, 'pglite', info.url);
+      for (const key of ['byHash', 'byBlockAndIndex'] as const) {
+        // Alternating rounds, so drift (other load on the machine) hits both sides alike; each side
+        // reports the median of its rounds' p50 and the worst p99.
+        const rounds = 4;
+        const svc: ProbeResult[] = [];
+        const direct: ProbeResult[] = [];
+        for (let round = 0; round < rounds; round++) {
+          svc.push(await probeLatency(uncached.url, gens[key]('/rpc'), { durationSec: probeSec / rounds }));
+          direct.push(await probeLatency(info.url, gens[key]('/'), { durationSec: probeSec / rounds }));
+        }
+        const combine = (rs: ProbeResult[]): ProbeResult => {
+          const p50s = rs.map((r) => r.p50Ms).sort((a, b) => a - b);
+          const mid = (p50s[Math.floor((p50s.length - 1) / 2)]! + p50s[Math.ceil((p50s.length - 1) / 2)]!) / 2;
+          return {
+            requests: rs.reduce((n, r) => n + r.requests, 0),
+            p50Ms: Math.round(mid * 1000) / 1000,
+            p99Ms: Math.max(...rs.map((r) => r.p99Ms)),
+            failures: rs.reduce((n, r) => n + r.failures, 0),
+          };
+        };
+        const method = key === 'byHash' ? 'eth_getTransactionByHash' : 'eth_getTransactionByBlockNumberAndIndex';
+        const s = combine(svc);
+        const n = combine(direct);
+        probes.push({ ...s, id: `probe.${key}.uncached`, label: `${method} via the service, uncached` });
+        probes.push({ ...n, id: `probe.${key}.node`, label: `${method} on the node directly` });
+        log(`probe ${key}: service p50 ${s.p50Ms} ms, node p50 ${n.p50Ms} ms (rounds ${svc.map((r) => r.p50Ms).join('/')} vs ${direct.map((r) => r.p50Ms).join('/')})`);
+      }
+    } finally {
+      await uncached.stop();
+    }
+    const probe = (id: string) => probes.find((p) => p.id === id)?.p50Ms;
+    const added = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? null : Math.round((a - b) * 1000) / 1000);
+    const caseP50 = (id: string) => results.find((c) => c.id === id)?.p50Ms;
+
+    if (baseline) {
+      baselineRuns.push(await load(baseline.url, () => ({ path: '/' })));
+      log(`baseline again: ${baselineRuns[1]?.rps} req/s`);
+    }
+    const mean = (f: (r: LoadResult) => number) => baselineRuns.reduce((s, r) => s + f(r), 0) / Math.max(1, baselineRuns.length);
+    const baselineRps = mean((r) => r.rps);
+    for (const c of results) c.ratio = baselineRps > 0 ? Math.round((c.rps / baselineRps) * 1000) / 1000 : 0;
+
+    let freshness: FreshnessResult = { samples: [], medianSeconds: null, maxSeconds: null, settings: { indexerPollMs: 1000, dataVersionPollMs: 1000, apiPollMs: 20 } };
+    if (!options.skipFreshness) {
+      log('freshness lag');
+      freshness = await measureFreshness(node, { iterations: quick ? 2 : 6, logFile, seed: options.seed, timeoutMs: 120_000 });
+      log(`freshness: ${JSON.stringify(freshness.samples)}`);
+    }
+
+    const partial: Omit<BenchResults, 'targets'> = {
+      date: new Date().toISOString(),
+      mode: quick ? 'quick' : 'full',
+      node: process.version,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      platform: `${process.platform} ${process.arch}`,
+      settings: { connections: options.connections, durationSec: options.durationSec, probeSec, serviceEnv },
+      catalogue: { ...catalogueReport, seed: options.seed },
+      chain: { blocks: info.history.toBlock - info.history.fromBlock + 1, swaps: info.history.swaps, txsForLookups: info.txs.length, startupMs: info.startupMs },
+      baseline: { rps: Math.round(baselineRps * 10) / 10, p50Ms: mean((r) => r.p50Ms), p99Ms: mean((r) => r.p99Ms), bytes: baselineBytes, runs: baselineRuns },
+      cases: results,
+      probes,
+      rpcAddedMedianMs: {
+        byHash: added(probe('probe.byHash.uncached'), probe('probe.byHash.node')),
+        byBlockAndIndex: added(probe('probe.byBlockAndIndex.uncached'), probe('probe.byBlockAndIndex.node')),
+        byHashUnderLoad: added(caseP50('rpc.byHash.uncached'), caseP50('rpc.byHash.node')),
+        byBlockAndIndexUnderLoad: added(caseP50('rpc.byBlockAndIndex.uncached'), caseP50('rpc.byBlockAndIndex.node')),
+      },
+      memory,
+      indexing,
+      freshness,
+      durationMs: Math.round(performance.now() - started),
+    };
+    const final: BenchResults = { ...partial, targets: computeTargets(partial) };
+    writeFileSync(join(options.outDir, 'latest.json'), `${JSON.stringify(final, null, 2)}\n`);
+    writeFileSync(join(options.outDir, 'latest.md'), renderMarkdown(final));
+    log(`wrote ${join(options.outDir, 'latest.json')} and latest.md in ${(final.durationMs / 1000).toFixed(0)} s`);
+    return final;
+  } finally {
+    for (const c of cleanups.reverse()) await Promise.resolve(c()).catch((e: unknown) => log(`cleanup failed: ${String(e)}`));
+  }
+}
+
+const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
+if (isMain) {
+  runBenchmark(parseArgs(process.argv.slice(2)))
+    .then((r) => {
+      process.stdout.write(renderMarkdown(r));
+      process.exit(0);
+    })
+    .catch((error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    });
+}
