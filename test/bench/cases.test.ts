@@ -1,0 +1,49 @@
+// The case generators: hot repeats one URL, varied rotates through many distinct ones, and every
+// generated URL stays inside the spec's bounds (page ≤ 1000, limit ≤ 100, ≤ 100 addresses).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildCases } from '../../bench/lib/cases.ts';
+import { buildCatalogue } from '../../bench/lib/catalogue.ts';
+
+const catalogue = buildCatalogue({ count: 2000, seed: 7, now: new Date('2026-01-01T12:00:00Z') });
+const txs = Array.from({ length: 30 }, (_, i) => ({ hash: `0x${i.toString(16).padStart(64, '0')}`, blockNumber: '0x5', index: `0x${i.toString(16)}` }));
+const cases = buildCases({ seed: 7, addresses: catalogue.addresses, priced: catalogue.priced, tokenCount: 2000, networkToken: catalogue.addresses[0] ?? '', txs });
+
+test('the catalogue is deterministic for a seed', () => {
+  const again = buildCatalogue({ count: 2000, seed: 7, now: new Date('2026-01-01T12:00:00Z') });
+  assert.deepEqual(again.addresses, catalogue.addresses);
+  assert.deepEqual(again.tokens[5], catalogue.tokens[5]);
+  assert.ok(catalogue.priced.length > 1500 && catalogue.priced.length < 2000);
+});
+
+test('hot cases repeat one request, varied cases rotate through distinct ones', () => {
+  for (const c of cases) {
+    const seen = new Set(Array.from({ length: 200 }, () => JSON.stringify(c.next())));
+    if (c.variant === 'varied') assert.ok(seen.size >= 150, `${c.id}: ${seen.size} distinct of 200`);
+    else if (c.group !== 'rpc') assert.equal(seen.size, 1, `${c.id} repeats one URL`);
+  }
+});
+
+test('generated URLs stay inside the spec bounds', () => {
+  for (const c of cases.filter((x) => x.group === 'rest')) {
+    for (let i = 0; i < 300; i++) {
+      const { path } = c.next();
+      const u = new URL(path, 'http://x');
+      const page = Number(u.searchParams.get('page') ?? 1);
+      const limit = Number(u.searchParams.get('limit') ?? 50);
+      assert.ok(page >= 1 && page <= 1000 && limit >= 1 && limit <= 100, `${c.id}: ${path.slice(0, 80)}`);
+      const addresses = u.searchParams.get('addresses');
+      if (addresses !== null) assert.ok(addresses.split(',').length <= 100);
+    }
+  }
+  const deep = cases.find((c) => c.id === 'tokens.deepPage.hot');
+  assert.equal(deep?.next().path, '/tokens?page=100&limit=20', 'deep page is the last full page of a small catalogue');
+});
+
+test('RPC cases post JSON-RPC bodies; node cases go to the node root', () => {
+  const node = cases.find((c) => c.id === 'rpc.byHash.node')?.next();
+  assert.equal(node?.path, '/');
+  const cached = cases.find((c) => c.id === 'rpc.byBlockAndIndex.cached')?.next();
+  assert.equal(cached?.method, 'POST');
+  assert.deepEqual(JSON.parse(cached?.body ?? '{}').method, 'eth_getTransactionByBlockNumberAndIndex');
+});
