@@ -4,6 +4,7 @@
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { createApp } from './api/createApp.ts';
+import { createTokenCatalog } from './api/catalog/createTokenCatalog.ts';
 import { createMetrics } from './api/ops/createMetrics.ts';
 import { createResponseCache } from './api/ops/responseCache.ts';
 import { startHttpServer } from './api/startHttpServer.ts';
@@ -12,7 +13,7 @@ import { createChainClient } from './chain/createChainClient.ts';
 import { createJsonRpcClient } from './chain/jsonRpcClient.ts';
 import { loadConfig, type Config } from './config/loadConfig.ts';
 import { loadIndexerConfig } from './config/indexerConfig.ts';
-import { createDatabase, readDataVersion } from './db/index.ts';
+import { createDatabase } from './db/index.ts';
 import { readCheckpoint } from './db/indexer/index.ts';
 import { createDocsRouter } from './docs/index.ts';
 import { ConfigError } from './errors/index.ts';
@@ -100,16 +101,21 @@ async function main(mode: Mode): Promise<void> {
       return s && s.lagBlocks !== null && s.lagSeconds !== null ? { lagBlocks: s.lagBlocks, lagSeconds: s.lagSeconds } : undefined;
     },
   });
-  const responseCache = createResponseCache({
-    readVersion: () => readDataVersion(db),
+  const catalog = createTokenCatalog({
+    db,
+    staleMs: config.http.dataVersionPollMs,
     pollMs: config.http.dataVersionPollMs,
+    onError: (err) => logger.warn({ err }, 'token catalogue refresh failed; serving the last one'),
+  });
+  await catalog.refresh(true);
+  stoppables.push({ name: 'token catalogue', stop: () => catalog.stop() });
+  const responseCache = createResponseCache({
+    version: () => catalog.version(),
     maxAgeSeconds: config.http.cacheMaxAgeSeconds,
     metrics,
     // price histories also move with the wall clock's hour
     clockKey: (url) => (url.startsWith('/prices') ? String(Math.floor(Date.now() / HOUR_MS)) : ''),
   });
-  await responseCache.refresh();
-  stoppables.push({ name: 'response cache', stop: () => responseCache.stop() });
 
   const redis = config.http.redisUrl ? new Redis(config.http.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
   if (redis) {
@@ -131,6 +137,7 @@ async function main(mode: Mode): Promise<void> {
     supply,
     metrics,
     responseCache,
+    catalog,
     validateResponses: config.validateResponses,
     trustProxy: config.http.trustProxy,
     rateLimit: {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/index.ts';
+import type { TokenCatalog } from './catalog/createTokenCatalog.ts';
 import type { SupplyService } from './supply/createSupplyService.ts';
 
 export type ApiDeps = {
@@ -7,6 +8,10 @@ export type ApiDeps = {
   logger: Logger;
   /** Wall clock; tests pin it. */
   now?: () => Date;
+  /** The in-memory token list the list and token endpoints answer from. */
+  catalog: TokenCatalog;
+  /** Responses are checked against the spec: serialised bodies go through res.json then. */
+  validateResponses?: boolean;
   /** Network token supply (GET /supply/*); those routes answer 404 when absent. */
   supply?: SupplyService;
 };

@@ -5,6 +5,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import helmet from 'helmet';
 import { migrationsApplied } from '../db/index.ts';
 import type { ApiDeps } from './ApiDeps.ts';
+import { createTokenCatalog, type TokenCatalog } from './catalog/createTokenCatalog.ts';
 import { errorHandler } from './errorHandler.ts';
 import { getToken } from './handlers/getToken.ts';
 import { listTokens } from './handlers/listTokens.ts';
@@ -18,7 +19,9 @@ import { openapiSpecPath } from './specPaths.ts';
 import { strictIntegerQuery } from './strictIntegerQuery.ts';
 import { getCirculatingSupply, getTotalSupply } from './supply/supplyHandlers.ts';
 
-export type AppOptions = ApiDeps & {
+export type AppOptions = Omit<ApiDeps, 'catalog'> & {
+  /** The in-memory token list; by default one that checks the data version on every request. */
+  catalog?: TokenCatalog;
   /** Check every response against spec/openapi.yaml (tests); a mismatch becomes a 500. */
   validateResponses?: boolean;
   /** Routers outside the OpenAPI document (JSON-RPC, docs), mounted before validation. */
@@ -37,7 +40,8 @@ export type AppOptions = ApiDeps & {
 const NOT_LIMITED = ['/healthz', '/readyz', '/metrics'];
 
 /** The HTTP application: spec-validated REST at the root, extra routers (e.g. POST /rpc) beside it. */
-export function createApp(options: AppOptions): express.Express {
+export function createApp(appOptions: AppOptions): express.Express {
+  const options: ApiDeps & AppOptions = { ...appOptions, catalog: appOptions.catalog ?? createTokenCatalog({ db: appOptions.db, staleMs: 0 }) };
   const { db, logger } = options;
   const metrics = options.metrics ?? createMetrics();
   const app = express();

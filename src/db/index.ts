@@ -1,7 +1,8 @@
 export type { Database, Queryable, SqlParam } from './Database.ts';
 export { createDatabase, type DatabaseOptions } from './createDatabase.ts';
 export { migrate, migrationsApplied, listMigrations } from './migrate.ts';
-export { bumpDataVersion, readDataVersion } from './bumpDataVersion.ts';
+export { bumpDataVersion, bumpDataGeneration, readDataVersion, readDataState, type DataVersion } from './bumpDataVersion.ts';
+export { loadTokenChanges, type TokenChanges } from './tokens/loadTokenChanges.ts';
 export type { TokenRow } from './tokens/TokenRow.ts';
 export { upsertTokens, type TokenWrite } from './tokens/upsertTokens.ts';
 export { listTokens, type TokenListQuery, type TokenFilter } from './tokens/listTokens.ts';

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
-import { createDatabase, readDataVersion, upsertTokens, type Database } from '../../src/db/index.ts';
+import { createDatabase, upsertTokens, type Database } from '../../src/db/index.ts';
+import { createTokenCatalog, type TokenCatalog } from '../../src/api/catalog/createTokenCatalog.ts';
 import { createMetrics } from '../../src/api/ops/createMetrics.ts';
 import { createResponseCache, type ResponseCache } from '../../src/api/ops/responseCache.ts';
 import { testApp } from '../helpers/testApp.ts';
@@ -11,14 +12,17 @@ import { addressOf, makeTokens } from '../helpers/tokenFixtures.ts';
 describe('operations', () => {
   let db: Database;
   let cache: ResponseCache;
+  let catalog: TokenCatalog;
   before(async () => {
     db = await createDatabase({});
     await upsertTokens(db, makeTokens(30));
-    cache = createResponseCache({ readVersion: () => readDataVersion(db), pollMs: 60_000, maxAgeSeconds: 5 });
-    await cache.refresh();
+    // as in production: the catalogue checks the data version in the background only
+    catalog = createTokenCatalog({ db, staleMs: 60_000 });
+    await catalog.refresh(true);
+    cache = createResponseCache({ version: () => catalog.version(), maxAgeSeconds: 5 });
   });
   after(async () => {
-    cache.stop();
+    catalog.stop();
     await db.close();
   });
 
@@ -64,10 +68,8 @@ describe('operations', () => {
 
   it('exposes request latency per route and status, and cache lookups', async () => {
     const metrics = createMetrics({ indexerLag: () => ({ lagBlocks: 3, lagSeconds: 6 }) });
-    const counted = createResponseCache({ readVersion: () => readDataVersion(db), pollMs: 60_000, maxAgeSeconds: 5, metrics });
-    await counted.refresh();
-    after(() => counted.stop());
-    const app = testApp(db, { metrics, responseCache: counted });
+    const counted = createResponseCache({ version: () => catalog.version(), maxAgeSeconds: 5, metrics });
+    const app = testApp(db, { metrics, responseCache: counted, catalog });
     await request(app).get('/tokens?limit=2');
     await request(app).get('/tokens?limit=2');
     await request(app).get(`/tokens/${addressOf(3)}`);
@@ -88,7 +90,7 @@ describe('operations', () => {
   });
 
   it('answers 304 on a matching ETag, and a new ETag once the data changes', async () => {
-    const app = testApp(db, { responseCache: cache });
+    const app = testApp(db, { responseCache: cache, catalog });
     const first = await request(app).get('/tokens?limit=5&order=name&sort=asc');
     const etag = first.headers.etag;
     assert.ok(etag);
@@ -98,7 +100,7 @@ describe('operations', () => {
     assert.equal(again.text, '');
     const tokens = makeTokens(1).map((t) => ({ ...t, name: 'Renamed', at: new Date() }));
     await upsertTokens(db, tokens);
-    await cache.refresh();
+    await catalog.refresh(true);
     const unchanged = await request(app).get('/tokens?limit=5&order=name&sort=desc');
     const unchangedAgain = await request(app).get('/tokens?limit=5&order=name&sort=desc').set('If-None-Match', unchanged.headers.etag!);
     assert.equal(unchangedAgain.status, 304, 'a page whose content did not change keeps its ETag');
@@ -109,7 +111,7 @@ describe('operations', () => {
   });
 
   it('never serves a rejected URL from the cache', async () => {
-    const app = testApp(db, { responseCache: cache });
+    const app = testApp(db, { responseCache: cache, catalog });
     assert.equal((await request(app).get('/tokens?limit=101')).status, 400);
     assert.equal((await request(app).get('/tokens?limit=101')).status, 400);
   });

@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL is set (each run in its own schema, dropped afterwards).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDatabase, type Database } from '../../src/db/index.ts';
+import { bumpDataGeneration, createDatabase, type Database } from '../../src/db/index.ts';
 
 export type TestDatabase = { name: string; open(): Promise<Database> };
 
@@ -34,4 +34,5 @@ if (url) {
 /** Empties every data table between tests, keeping the schema. */
 export async function resetDatabase(db: Database): Promise<void> {
   await db.query(`TRUNCATE swaps, price_points, tokens`);
+  await bumpDataGeneration(db);
 }

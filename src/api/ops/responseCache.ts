@@ -6,10 +6,11 @@ import type { Metrics } from './createMetrics.ts';
 type Entry = { version: string; body: string; etag: string; route: string };
 
 export type ResponseCacheOptions = {
-  /** Reads the stored data's version (bumped by every write of the indexer). */
-  readVersion: () => Promise<number>;
-  /** How often the version is read; a write shows in answers within this delay. */
-  pollMs: number;
+  /**
+   * The version of the data answers are built from (the token catalogue's, so an answer is
+   * never stored under a version newer than the data it was built from); '' stores nothing.
+   */
+  version: () => string;
   /** Cache-Control max-age of answers, in seconds: the data refresh cadence. */
   maxAgeSeconds: number;
   maxBytes?: number;
@@ -23,8 +24,6 @@ export type ResponseCache = {
   middleware: RequestHandler;
   /** Call before the handler runs: stores its 200 JSON body under the version it was read at. */
   capture: RequestHandler;
-  refresh(): Promise<void>;
-  stop(): void;
 };
 
 const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -35,13 +34,12 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /**
- * Serialised pages kept between indexer updates. Every API process reads the shared data
- * version every `pollMs` and answers repeated GETs from memory with an ETag and 304s, so
- * the hot paths skip validation, SQL and serialisation. Only URLs whose answer was a valid
+ * Serialised pages kept between indexer updates. Every API process follows the shared data
+ * version (through its token catalogue) and answers repeated GETs from memory with an ETag and
+ * 304s, so the hot paths skip validation and serialisation. Only URLs whose answer was a valid
  * 200 are ever stored, so a cached hit never bypasses a rejection.
  */
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
-  let version = '';
   const entries = new LRUCache<string, Entry>({
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
     sizeCalculation: (e) => e.body.length + 200,
@@ -49,18 +47,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const cacheControl = `public, max-age=${options.maxAgeSeconds}`;
   const keyOf = (url: string) => `${url}#${options.clockKey?.(url) ?? ''}`;
 
-  const refresh = async () => {
-    try {
-      version = String(await options.readVersion());
-    } catch {
-      version = ''; // database unreachable: serve nothing from memory until it answers again
-    }
-  };
-  const timer = setInterval(() => void refresh(), options.pollMs);
-  timer.unref();
-
   const middleware: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const version = options.version();
     const entry = version ? entries.get(keyOf(req.originalUrl)) : undefined;
     if (!entry || entry.version !== version) {
       options.metrics?.cacheLookups.inc({ cache: 'response', result: 'miss' });
@@ -78,7 +67,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   };
 
   const capture: RequestHandler = (req, res, next) => {
-    const atVersion = version;
+    const atVersion = options.version();
     const key = keyOf(req.originalUrl);
     res.setHeader('Cache-Control', cacheControl);
     // Hooked at send, after res.json (and the response validator's wrapper around it) ran.
@@ -94,5 +83,5 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     next();
   };
 
-  return { middleware, capture, refresh, stop: () => clearInterval(timer) };
+  return { middleware, capture };
 }

@@ -1,6 +1,7 @@
 // Reorg rollback: removes everything the indexer wrote for blocks above `block`, in the caller's
 // transaction. Hourly price points overwritten by a removed block get their earlier value back.
 import type { Queryable } from '../Database.ts';
+import { bumpDataGeneration } from '../bumpDataVersion.ts';
 
 export async function rollbackAbove(db: Queryable, block: number): Promise<void> {
   await db.query(`DELETE FROM swaps WHERE block_number > $1`, [block]);
@@ -18,6 +19,7 @@ export async function rollbackAbove(db: Queryable, block: number): Promise<void>
   ]) {
     await db.query(sql, [block]);
   }
+  await bumpDataGeneration(db); // rows were deleted: API processes reload their catalogue in full
   if (dropped.length === 0) return;
   // The bucket's value before the removed blocks: its latest surviving observation in that hour.
   await db.query(

@@ -1,5 +1,5 @@
 import type { Queryable } from '../Database.ts';
-import { bumpDataVersion } from '../bumpDataVersion.ts';
+import { NEXT_ROW_VERSION, bumpDataVersion } from '../bumpDataVersion.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Swaps older than this behind the window end can never count again (the window only moves on). */
@@ -26,7 +26,7 @@ export async function refreshSwapCounts(db: Queryable, windowEnd: Date): Promise
        FROM tokens t LEFT JOIN window_counts w ON w.token = t.address
      )
      UPDATE tokens t SET buys = target.buys, sells = target.sells, swaps = target.swaps,
-       updated_at = GREATEST(t.updated_at, $2)
+       updated_at = GREATEST(t.updated_at, $2), row_version = ${NEXT_ROW_VERSION}
      FROM target
      WHERE t.address = target.address AND (t.buys, t.sells, t.swaps) IS DISTINCT FROM (target.buys, target.sells, target.swaps)
      RETURNING t.address`,

@@ -1,6 +1,6 @@
 import { getAddress } from 'ethers';
 import type { Queryable } from '../Database.ts';
-import { bumpDataVersion } from '../bumpDataVersion.ts';
+import { NEXT_ROW_VERSION, bumpDataVersion } from '../bumpDataVersion.ts';
 
 export type TokenWrite = {
   address: string;
@@ -27,6 +27,13 @@ export type TokenWrite = {
 
 const BATCH = 500;
 
+// Whether an upsert changes anything a reader sees (counts are written by refreshSwapCounts).
+const CHANGED = `(t.name, t.symbol, t.decimals, t.logo, t.total_supply, t.current_price, t.price_updated_at,
+    t.last24h_variation, t.fdv, t.is_possible_spam, t.is_secure)
+  IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.symbol, EXCLUDED.decimals, EXCLUDED.logo, EXCLUDED.total_supply,
+    EXCLUDED.current_price, EXCLUDED.price_updated_at, EXCLUDED.last24h_variation, EXCLUDED.fdv,
+    EXCLUDED.is_possible_spam, EXCLUDED.is_secure)`;
+
 /**
  * Inserts or updates tokens in batches of one statement each. `updated_at` moves only for rows
  * whose stored fields really change, `created_at` keeps the earliest sighting.
@@ -38,8 +45,8 @@ export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[])
     await db.query(
       `INSERT INTO tokens AS t (address, checksum_address, name, symbol, decimals, logo, total_supply,
          current_price, price_updated_at, last24h_variation, fdv, is_possible_spam, is_secure,
-         created_at, updated_at, created_block)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[],
+         created_at, updated_at, created_block, row_version)
+       SELECT *, ${NEXT_ROW_VERSION} FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[],
          $7::numeric[], $8::numeric[], $9::timestamptz[], $10::numeric[], $11::numeric[],
          $12::boolean[], $13::boolean[], $14::timestamptz[], $15::timestamptz[], $16::bigint[])
        ON CONFLICT (address) DO UPDATE SET
@@ -50,12 +57,8 @@ export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[])
          is_possible_spam = EXCLUDED.is_possible_spam, is_secure = EXCLUDED.is_secure,
          created_at = LEAST(t.created_at, EXCLUDED.created_at),
          created_block = LEAST(t.created_block, EXCLUDED.created_block),
-         updated_at = CASE WHEN (t.name, t.symbol, t.decimals, t.logo, t.total_supply, t.current_price,
-             t.price_updated_at, t.last24h_variation, t.fdv, t.is_possible_spam, t.is_secure)
-           IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.symbol, EXCLUDED.decimals, EXCLUDED.logo,
-             EXCLUDED.total_supply, EXCLUDED.current_price, EXCLUDED.price_updated_at,
-             EXCLUDED.last24h_variation, EXCLUDED.fdv, EXCLUDED.is_possible_spam, EXCLUDED.is_secure)
-           THEN GREATEST(t.updated_at, EXCLUDED.updated_at) ELSE t.updated_at END`,
+         updated_at = CASE WHEN ${CHANGED} THEN GREATEST(t.updated_at, EXCLUDED.updated_at) ELSE t.updated_at END,
+         row_version = CASE WHEN ${CHANGED} OR EXCLUDED.created_at < t.created_at THEN EXCLUDED.row_version ELSE t.row_version END`,
       [
         col((t) => t.address.toLowerCase()),
         col((t) => getAddress(t.address.toLowerCase())),

@@ -1,0 +1,58 @@
+import type { OrderColumn, SortDirection, TokenRow } from '../../db/index.ts';
+import { compareDecimals } from './compareDecimals.ts';
+
+type Key = string | number | boolean | null;
+type Column = { key: (row: TokenRow) => Key; compare: (a: never, b: never) => number };
+
+const byNumber = (a: number, b: number) => a - b;
+const byBoolean = (a: boolean, b: boolean) => Number(a) - Number(b);
+// Code point order after ASCII lower-casing: what `lower(x) COLLATE "C"` does in a C-locale database.
+const byText = (a: string, b: string) => (a === b ? 0 : a < b ? -1 : 1);
+const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+// JS compares UTF-16 code units; fixed-width base-36 code points make it compare code points.
+const codePointKey = (s: string) => [...asciiLower(s)].map((c) => c.codePointAt(0)!.toString(36).padStart(4, '0')).join('');
+const time = (d: Date | null) => (d === null ? null : d.getTime());
+const abs = (d: string | null) => (d === null ? null : d.replace(/^-/, ''));
+
+/** The same orderings as the SQL in db/tokens/orderColumns.ts, for the in-memory catalogue. */
+const columns: Record<OrderColumn, Column> = {
+  name: { key: (r) => codePointKey(r.name), compare: byText },
+  symbol: { key: (r) => codePointKey(r.symbol), compare: byText },
+  decimals: { key: (r) => r.decimals, compare: byNumber },
+  contractAddress: { key: (r) => r.address, compare: byText },
+  currentPrice: { key: (r) => r.currentPrice, compare: compareDecimals },
+  priceUpdatedAt: { key: (r) => time(r.priceUpdatedAt), compare: byNumber },
+  createdAt: { key: (r) => time(r.createdAt), compare: byNumber },
+  updatedAt: { key: (r) => time(r.updatedAt), compare: byNumber },
+  last24hVariation: { key: (r) => r.last24hVariation, compare: compareDecimals },
+  last24hVariationAbsolute: { key: (r) => abs(r.last24hVariation), compare: compareDecimals },
+  sells: { key: (r) => r.sells, compare: byNumber },
+  buys: { key: (r) => r.buys, compare: byNumber },
+  swaps: { key: (r) => r.swaps, compare: byNumber },
+  isPossibleSpam: { key: (r) => r.isPossibleSpam, compare: byBoolean },
+  totalSupply: { key: (r) => r.totalSupply, compare: compareDecimals },
+  fdv: { key: (r) => r.fdv, compare: compareDecimals },
+};
+
+export type Keyed<T> = { item: T; key: Key; address: string };
+
+/**
+ * Sorts by a column with nulls last in both directions and the address ascending as the
+ * tiebreak. Keys are computed once per item, not per comparison.
+ */
+export function sortBy<T extends { row: TokenRow }>(items: readonly T[], order: OrderColumn, sort: SortDirection): T[] {
+  const { key, compare } = columns[order];
+  const cmp = compare as (a: Key, b: Key) => number;
+  const sign = sort === 'asc' ? 1 : -1;
+  const keyed: Keyed<T>[] = items.map((item) => ({ item, key: key(item.row), address: item.row.address }));
+  keyed.sort((a, b) => {
+    if (a.key === null || b.key === null) {
+      if (a.key !== b.key) return a.key === null ? 1 : -1;
+    } else {
+      const c = cmp(a.key, b.key);
+      if (c !== 0) return sign * c;
+    }
+    return a.address < b.address ? -1 : a.address > b.address ? 1 : 0;
+  });
+  return keyed.map((k) => k.item);
+}

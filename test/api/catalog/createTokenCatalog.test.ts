@@ -1,0 +1,80 @@
+// The in-memory catalogue follows the database incrementally and orders exactly like SQL.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createTokenCatalog } from '../../../src/api/catalog/createTokenCatalog.ts';
+import { listTokens, loadTokenChanges, readDataState, refreshSwapCounts, upsertTokens, type Database } from '../../../src/db/index.ts';
+import { resetDatabase, testDatabases } from '../../helpers/testDatabases.ts';
+import { BASE_TIME, addressOf, makeTokens } from '../../helpers/tokenFixtures.ts';
+
+const page = (body: string) => JSON.parse(body) as { data: { contractAddress: string; name: string }[]; meta: { totalItemsCount: number } };
+
+for (const target of testDatabases) {
+  describe(`token catalogue on ${target.name}`, () => {
+    let db: Database;
+    before(async () => {
+      db = await target.open();
+    });
+    after(() => db.close());
+
+    it('loads only what changed since its version, and everything after a deletion', async () => {
+      await resetDatabase(db);
+      await upsertTokens(db, makeTokens(10));
+      const first = await loadTokenChanges(db);
+      assert.equal(first.full, true);
+      assert.equal(first.rows.length, 10);
+      assert.equal((await loadTokenChanges(db, first)).rows.length, 0, 'nothing new');
+      await upsertTokens(db, makeTokens(10)); // the same values again
+      const same = await loadTokenChanges(db, first);
+      assert.equal(same.rows.length, 0, 'a write that changes nothing stamps nothing');
+      await upsertTokens(db, makeTokens(10).slice(0, 2).map((t) => ({ ...t, name: `${t.name}!`, at: new Date() })));
+      const changed = await loadTokenChanges(db, same);
+      assert.deepEqual(changed.rows.map((r) => r.address).sort(), [addressOf(0), addressOf(1)]);
+      await refreshSwapCounts(db, BASE_TIME); // counts already zero: no change
+      assert.equal((await loadTokenChanges(db, changed)).rows.length, 0);
+      await resetDatabase(db);
+      const afterDelete = await loadTokenChanges(db, changed);
+      assert.equal(afterDelete.full, true);
+      assert.equal(afterDelete.rows.length, 0);
+    });
+
+    it('answers the same pages as the SQL query, for every order, after incremental updates', async () => {
+      await resetDatabase(db);
+      const tokens = makeTokens(60);
+      tokens[3] = { ...tokens[3]!, name: 'Ünïcode Ω' };
+      tokens[4] = { ...tokens[4]!, name: 'émoji 🚀' };
+      tokens[5] = { ...tokens[5]!, name: 'ZEBRA' };
+      await upsertTokens(db, tokens);
+      const catalog = createTokenCatalog({ db, staleMs: 0 });
+      await catalog.refresh();
+      await upsertTokens(db, [{ ...tokens[7]!, currentPrice: '123456.000000000000000001', fdv: '5', at: new Date() }]);
+      for (const order of ['name', 'symbol', 'fdv', 'currentPrice', 'last24hVariationAbsolute', 'totalSupply', 'updatedAt'] as const) {
+        for (const sort of ['asc', 'desc'] as const) {
+          for (const isSecure of [undefined, true]) {
+            const query = { page: 2, limit: 7, order, sort, isSecure };
+            const sql = await listTokens(db, query);
+            const mem = page(await catalog.page(query));
+            assert.deepEqual(mem.data.map((t) => t.contractAddress), sql.rows.map((r) => r.checksumAddress), `${order} ${sort} ${isSecure}`);
+            assert.equal(mem.meta.totalItemsCount, sql.total);
+          }
+        }
+      }
+      const state = await readDataState(db);
+      assert.equal(catalog.version(), `${state.generation}.${state.version}`);
+      catalog.stop();
+    });
+
+    it('holds its data between checks when staleMs is long, and follows on refresh', async () => {
+      await resetDatabase(db);
+      await upsertTokens(db, makeTokens(3));
+      const catalog = createTokenCatalog({ db, staleMs: 60_000 });
+      await catalog.refresh();
+      await upsertTokens(db, makeTokens(5));
+      assert.equal(page(await catalog.page({ page: 1, limit: 10, order: 'name', sort: 'asc' })).meta.totalItemsCount, 3);
+      await catalog.refresh(true);
+      assert.equal(page(await catalog.page({ page: 1, limit: 10, order: 'name', sort: 'asc' })).meta.totalItemsCount, 5);
+      assert.equal(await catalog.token(addressOf(99)), undefined);
+      assert.match((await catalog.token(addressOf(4).toUpperCase().replace('0X', '0x')))!, /"contractAddress"/);
+      catalog.stop();
+    });
+  });
+}
