@@ -51,9 +51,10 @@ export interface paths {
         /**
          * Hourly price history of one token
          * @description The token's USD price in each of the 24 hourly buckets (UTC) that end with the
-         *     current hour, oldest first: the last price observed in that hour. An hour with
-         *     no price-setting trade is absent. A known token without a price yet answers an
-         *     empty list.
+         *     current hour, oldest first: the price in force at the end of the hour (for the
+         *     current hour, now). An hour without a price-setting trade carries the previous
+         *     price forward; hours before the token's first price are absent, so a known token
+         *     without a price yet answers an empty list.
          */
         get: operations["getTokenPriceHistory"];
         put?: never;

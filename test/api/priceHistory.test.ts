@@ -15,7 +15,7 @@ for (const target of testDatabases) {
     let db: Database;
     before(async () => {
       db = await target.open();
-      await upsertTokens(db, makeTokens(3));
+      await upsertTokens(db, makeTokens(8).map((t) => ({ ...t, currentPrice: null, priceUpdatedAt: null })));
       await appendPricePoints(db, [
         // 30 hours of prices for token 1, two per hour: the later one in each hour wins
         ...Array.from({ length: 30 }, (_, h) => [
@@ -23,7 +23,15 @@ for (const target of testDatabases) {
           { token: addressOf(1), price: `${h}.5`, observedAt: at(h, 40), blockNumber: 1001 - h * 2 },
         ]).flat(),
         { token: addressOf(2), price: '7', observedAt: at(0, 5), blockNumber: 1002 },
+        // token 4: one trade 30 hours ago, none since
+        { token: addressOf(4), price: '2.5', observedAt: at(30, 1), blockNumber: 900 },
+        // token 7: a price 5 hours ago and 2 hours ago
+        { token: addressOf(7), price: '10', observedAt: at(5, 1), blockNumber: 990 },
+        { token: addressOf(7), price: '11', observedAt: at(2, 1), blockNumber: 995 },
       ]);
+      // token 5: priced (a stablecoin at 1) since 40 hours ago, without any recorded change
+      const [stable] = makeTokens(6).slice(5);
+      await upsertTokens(db, [{ ...stable!, currentPrice: '1', priceUpdatedAt: at(40), at: at(40) }]);
     });
     after(() => db.close());
 
@@ -35,6 +43,21 @@ for (const target of testDatabases) {
       assert.equal(res.body.length, 24);
       assert.deepEqual(res.body[0], { price: 23.5, timestamp: at(23).toISOString() });
       assert.deepEqual(res.body.at(-1), { price: 0.5, timestamp: at(0).toISOString() });
+    });
+
+    it('carries the last price forward through hours without trades', async () => {
+      const old = (await request(app()).get(`/prices/${addressOf(4)}`)).body;
+      assert.equal(old.length, 24);
+      assert.ok(old.every((p: { price: number }) => p.price === 2.5));
+      const recent = (await request(app()).get(`/prices/${addressOf(7)}`)).body;
+      assert.deepEqual(recent.map((p: { price: number }) => p.price), [10, 10, 10, 11, 11, 11]);
+      assert.equal(recent[0].timestamp, at(5).toISOString());
+    });
+
+    it('answers a token priced without recorded changes (a stablecoin) at its price every hour', async () => {
+      const body = (await request(app()).get(`/prices/${addressOf(5)}`)).body;
+      assert.equal(body.length, 24);
+      assert.ok(body.every((p: { price: number }) => p.price === 1));
     });
 
     it('answers [] for a known token without prices and 404 for an unknown one', async () => {

@@ -6,9 +6,10 @@ import type { ListPriceHistoriesQuery, PriceHistories, PriceHistory } from '../t
 
 const HOUR_MS = 3_600_000;
 
-/** Start of the oldest of the 24 hourly buckets that end with the current one. */
-export function historyStart(now: Date): Date {
-  return new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - 23 * HOUR_MS);
+/** The starts of the oldest and the newest (current) of the 24 hourly buckets. */
+export function historyRange(now: Date): { from: Date; to: Date } {
+  const current = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
+  return { from: new Date(current - 23 * HOUR_MS), to: new Date(current) };
 }
 
 const toHistory = (points: PricePointRow[]): PriceHistory =>
@@ -18,7 +19,7 @@ const toHistory = (points: PricePointRow[]): PriceHistory =>
 export function getTokenPriceHistory({ db, now = () => new Date() }: ApiDeps): RequestHandler<{ contractAddress: string }> {
   return async (req, res) => {
     const address = req.params.contractAddress.toLowerCase();
-    const histories = await getPriceHistories(db, [address], historyStart(now()));
+    const histories = await getPriceHistories(db, [address], historyRange(now()));
     const [points] = [...histories.values()];
     if (!points) throw new NotFoundError(`No token ${req.params.contractAddress} is indexed.`);
     res.json(toHistory(points));
@@ -30,7 +31,7 @@ export function listPriceHistories({ db, now = () => new Date() }: ApiDeps): Req
   return async (req, res) => {
     const query = req.query as unknown as ListPriceHistoriesQuery;
     const addresses = [...new Set(query.addresses.map((a) => a.toLowerCase()))];
-    const histories = await getPriceHistories(db, addresses, historyStart(now()));
+    const histories = await getPriceHistories(db, addresses, historyRange(now()));
     const body: PriceHistories = {};
     for (const [address, points] of histories) body[address] = toHistory(points);
     res.json(body);
