@@ -19,6 +19,8 @@ export interface RpcObserver {
   call(method: string, errorCode: number | null, seconds: number): void;
   /** One request to the upstream node. */
   upstream(method: string, ok: boolean, seconds: number): void;
+  /** One lookup in the transaction cache. */
+  cacheLookup?(hit: boolean): void;
 }
 
 export interface RpcRouterOptions {
@@ -56,7 +58,12 @@ export function createRpcRouter(options: RpcRouterOptions): express.Router {
   });
   const finalized = finalizedBlock(client, { ttlMs: options.finalizedTtlMs, fallbackConfirmations: options.fallbackConfirmations });
   const dispatcher = createDispatcher({
-    handlers: rpcMethods({ client, finalized, cacheSize: options.cacheSize ?? 10_000 }),
+    handlers: rpcMethods({
+      client,
+      finalized,
+      cacheSize: options.cacheSize ?? 10_000,
+      onCacheLookup: options.observe?.cacheLookup ? (hit) => options.observe?.cacheLookup?.(hit) : undefined,
+    }),
     validators: paramValidators(doc),
     discover: () => doc,
     maxBatchSize: options.maxBatchSize ?? 100,

@@ -21,6 +21,8 @@ export interface RpcMethodsDeps {
   client: JsonRpcClient;
   finalized: FinalizedBlock;
   cacheSize: number;
+  /** Reports each cache lookup (for the hit ratio metric). */
+  onCacheLookup?: (hit: boolean) => void;
 }
 
 export function rpcMethods(deps: RpcMethodsDeps): Map<string, RpcHandler> {
@@ -33,6 +35,7 @@ export function rpcMethods(deps: RpcMethodsDeps): Map<string, RpcHandler> {
 
   async function lookup(key: string, method: string, params: unknown[], cacheable: boolean): Promise<TransactionResult> {
     const hit = cache?.get(key);
+    if (cache) deps.onCacheLookup?.(hit !== undefined);
     if (hit) return hit.value;
     return flight(key, async () => {
       const tx = normalizeTransaction(await client.request(method, params)) as TransactionResult;

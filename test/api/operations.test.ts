@@ -77,11 +77,13 @@ describe('operations', () => {
     metrics.rpcObserver.call('eth_getTransactionByHash', null, 0.001);
     metrics.rpcObserver.call('eth_getTransactionByHash', -32602, 0.001);
     metrics.rpcObserver.upstream('eth_getTransactionByHash', false, 0.2);
+    metrics.rpcObserver.cacheLookup(true);
     const text = (await request(app).get('/metrics')).text;
     assert.match(text, /http_request_duration_seconds_count\{method="GET",route="\/tokens",status="200"\} 2/);
     assert.match(text, /http_request_duration_seconds_count\{method="GET",route="\/tokens\/:contractAddress",status="200"\} 1/);
     assert.match(text, /http_request_duration_seconds_count\{method="GET",route="\/tokens",status="400"\} 1/);
     assert.match(text, /cache_lookups_total\{cache="response",result="hit"\} 1/);
+    assert.match(text, /cache_lookups_total\{cache="rpc",result="hit"\} 1/);
     assert.match(text, /rpc_calls_total\{method="eth_getTransactionByHash",code="-32602"\} 1/);
     assert.match(text, /upstream_node_errors_total\{method="eth_getTransactionByHash"\} 1/);
     assert.match(text, /indexer_head_lag_blocks 3/);

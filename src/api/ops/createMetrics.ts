@@ -14,6 +14,7 @@ export type Metrics = {
   rpcObserver: {
     call(method: string, errorCode: number | null, seconds: number): void;
     upstream(method: string, ok: boolean, seconds: number): void;
+    cacheLookup(hit: boolean): void;
   };
 };
 
@@ -98,6 +99,9 @@ export function createMetrics(options: { indexerLag?: () => IndexerLag } = {}): 
       upstream(method, ok, seconds) {
         upstreamDuration.observe({ method, outcome: ok ? 'ok' : 'error' }, seconds);
         if (!ok) upstreamErrors.inc({ method });
+      },
+      cacheLookup(hit) {
+        cacheLookups.inc({ cache: 'rpc', result: hit ? 'hit' : 'miss' });
       },
     },
   };
