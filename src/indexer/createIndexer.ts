@@ -9,7 +9,7 @@ import { loadIndexerState, type IndexerState } from './IndexerState.ts';
 import { ChainMismatchError, ReorgDetectedError } from './errors.ts';
 import { parseFixed } from './fixed.ts';
 import { indexBatch, type BatchResult } from './indexBatch.ts';
-import { loadTokenList, type TokenListEntry } from './loadTokenList.ts';
+import { loadTokenList, TokenListError, type TokenListEntry } from './loadTokenList.ts';
 import { rollbackToAncestor, type RollbackResult } from './rollbackToAncestor.ts';
 
 export type IndexerOptions = {
@@ -17,7 +17,7 @@ export type IndexerOptions = {
   chain: ChainClient;
   config: IndexerConfig;
   logger?: IndexerLogger;
-  /** Pre-loaded token list; otherwise `config.tokenList` is read on the first sync. */
+  /** Pre-loaded token list (one chain's entries); otherwise `config.tokenList` is read by start() or the first sync. */
   tokenList?: TokenListEntry[];
 };
 
@@ -88,7 +88,8 @@ export function createIndexer(options: IndexerOptions): Indexer {
       secureFdvMinUsd: parseFixed(config.secureFdvMinUsd),
       v2Factories: new Set(config.v2Factories.map((a) => a.toLowerCase())),
       v3Factories: new Set(config.v3Factories.map((a) => a.toLowerCase())),
-      tokenList: new Map(list.map((t) => [t.address, t])),
+      // Log and pool addresses are lower-case: so must the keys be, or a listed token is found twice.
+      tokenList: new Map(list.map((t) => [t.address.toLowerCase(), { ...t, address: t.address.toLowerCase() }])),
     };
     return ctx;
   }
@@ -193,6 +194,12 @@ export function createIndexer(options: IndexerOptions): Indexer {
 
   return {
     async start() {
+      if (running) return;
+      // A token list that cannot be read is a start-up error, not a step to retry forever.
+      // Anything else here (node down) is left to the loop's retries.
+      await context().catch((error: unknown) => {
+        if (error instanceof TokenListError) throw error;
+      });
       if (running) return;
       running = true;
       status.running = true;

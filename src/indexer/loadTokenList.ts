@@ -13,28 +13,48 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 export async function loadTokenList(source: string, chainId: number | undefined): Promise<TokenListEntry[]> {
   let text: string;
   try {
-    text = /^https?:\/\//.test(source) ? await (await fetch(source)).text() : await readFile(source, 'utf8');
+    if (/^https?:\/\//.test(source)) {
+      const response = await fetch(source);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      text = await response.text();
+    } else {
+      text = await readFile(source, 'utf8');
+    }
   } catch (error) {
     throw new TokenListError(`cannot read token list ${source}`, { cause: error });
   }
-  let doc: { tokens?: unknown };
+  let doc: unknown;
   try {
-    doc = JSON.parse(text) as { tokens?: unknown };
+    doc = JSON.parse(text);
   } catch (error) {
     throw new TokenListError(`token list ${source} is not JSON`, { cause: error });
   }
-  if (!Array.isArray(doc.tokens)) throw new TokenListError(`token list ${source} has no tokens array`);
+  return parseTokenList(doc, chainId, source);
+}
+
+/**
+ * The entries of a parsed token list document for one chain (all when `chainId` is undefined).
+ * A document without a `tokens` array is an error; single malformed entries (not an object, bad
+ * address, decimals outside 0–255) are skipped. Addresses come out lower-case; a logoURI that is
+ * not an http(s) URL becomes null.
+ */
+export function parseTokenList(doc: unknown, chainId: number | undefined, source = 'document'): TokenListEntry[] {
+  const tokens = typeof doc === 'object' && doc !== null ? (doc as { tokens?: unknown }).tokens : undefined;
+  if (!Array.isArray(tokens)) throw new TokenListError(`token list ${source} has no tokens array`);
   const entries: TokenListEntry[] = [];
-  for (const raw of doc.tokens as Record<string, unknown>[]) {
-    if (chainId !== undefined && raw.chainId !== undefined && Number(raw.chainId) !== chainId) continue;
-    if (typeof raw.address !== 'string' || !ADDRESS.test(raw.address)) continue;
-    const decimals = Number(raw.decimals);
+  for (const raw of tokens as unknown[]) {
+    if (typeof raw !== 'object' || raw === null) continue;
+    const t = raw as Record<string, unknown>;
+    if (chainId !== undefined && t.chainId !== undefined && Number(t.chainId) !== chainId) continue;
+    if (typeof t.address !== 'string' || !ADDRESS.test(t.address)) continue;
+    const decimals = t.decimals;
+    if (typeof decimals !== 'number' || !Number.isInteger(decimals) || decimals < 0 || decimals > 255) continue;
     entries.push({
-      address: raw.address.toLowerCase(),
-      name: typeof raw.name === 'string' ? raw.name : '',
-      symbol: typeof raw.symbol === 'string' ? raw.symbol : '',
-      decimals: Number.isInteger(decimals) && decimals >= 0 && decimals <= 255 ? decimals : 18,
-      logoURI: typeof raw.logoURI === 'string' && /^https?:\/\//.test(raw.logoURI) ? raw.logoURI : null,
+      address: t.address.toLowerCase(),
+      name: typeof t.name === 'string' ? t.name : '',
+      symbol: typeof t.symbol === 'string' ? t.symbol : '',
+      decimals,
+      logoURI: typeof t.logoURI === 'string' && /^https?:\/\/\S+$/.test(t.logoURI) && URL.canParse(t.logoURI) ? t.logoURI : null,
     });
   }
   return entries;
