@@ -71,12 +71,17 @@ async function main(mode: Mode): Promise<void> {
   const db = await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
   stoppables.push({ name: 'database', stop: () => db.close() });
 
+  // The demo lists its blue chips; their logos are drawn by this server (the demo needs no internet).
+  const demoList = demo
+    ? (await import('./demo/tokenList.ts')).demoTokenList(demo.deployment, { logoBaseUrl: config.port ? `http://localhost:${config.port}` : undefined })
+    : undefined;
   let indexer: Indexer | undefined;
   if (mode !== 'serve') {
     const indexerConfig = demo ? indexerConfigFromDemo(demo.deployment) : loadIndexerConfig();
     indexer = createIndexer({
       db,
       config: indexerConfig,
+      tokenList: demoList,
       logger: logger.child({ component: 'indexer' }),
       chain: createChainClient({
         url: chainUrl,
@@ -148,6 +153,7 @@ async function main(mode: Mode): Promise<void> {
     routers: [
       createRpcRouter({ upstreamUrl: chainUrl, ...config.rpc, observe: metrics.rpcObserver }),
       createDocsRouter(),
+      ...(demoList ? [(await import('./demo/logoRouter.ts')).createDemoLogoRouter({ symbols: demoList.map((e) => e.symbol) })] : []),
     ],
     readiness: {
       chainNode: async () => void (await node.request('eth_blockNumber', [])),
