@@ -24,7 +24,12 @@ describe('typed REST client', () => {
     const target = testDatabases[0];
     assert.ok(target, 'no test database configured');
     db = await target.open();
-    await upsertTokens(db, makeTokens(5));
+    // current prices consistent with the recorded changes, as the indexer writes them
+    await upsertTokens(db, makeTokens(5).map((t, i) => ({
+      ...t,
+      currentPrice: i === 1 ? '2.25' : i === 2 ? '7' : null,
+      priceUpdatedAt: i === 1 ? new Date('2026-11-21T12:05:00.000Z') : i === 2 ? new Date('2026-11-21T12:06:00.000Z') : null,
+    })));
     await appendPricePoints(db, [
       { token: addressOf(1), price: '1.5', observedAt: new Date('2026-11-21T11:10:00.000Z'), blockNumber: 10 },
       { token: addressOf(1), price: '2.25', observedAt: new Date('2026-11-21T12:05:00.000Z'), blockNumber: 11 },
