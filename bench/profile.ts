@@ -1,5 +1,5 @@
 // CPU profiles of the service under one case's load each:
-//   tsx bench/profile.ts [--tokens N] [--duration S] [--cases id,id,…] [--out DIR]
+//   tsx bench/profile.ts [--tokens N (24000)] [--duration S] [--cases id,id,…] [--out DIR]
 // Starts the demo chain and a catalogue like bench/run.ts, then for every case a fresh
 // `node --cpu-prof --import tsx src/main.ts serve`, the case's load (autocannon, 50 connections),
 // SIGTERM (the profile is written at exit) and a summary: bench/results/profile.md.
@@ -18,7 +18,7 @@ const arg = (name: string) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;
 };
-const tokens = Number(arg('--tokens') ?? 23_500);
+const tokens = Number(arg('--tokens') ?? 24_000);
 const durationSec = Number(arg('--duration') ?? 8);
 const wanted = (arg('--cases') ?? 'tokens.default.hot,tokens.default.varied,tokens.deepPage.varied,tokens.addresses100.varied,rpc.byHash.uncached').split(',');
 const outDir = resolve(arg('--out') ?? join(repoRoot, 'bench', 'results'));

@@ -42,7 +42,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
     quick,
     durationSec: num('--duration', quick ? 1 : 10),
     connections: num('--connections', 50),
-    tokens: Math.round(num('--tokens', quick ? 500 : 23_500)),
+    tokens: Math.round(num('--tokens', quick ? 500 : 24_000)),
     outDir: resolve(value('--out') ?? join(repoRoot, 'bench', 'results')),
     seed: Math.round(num('--seed', 59144)),
     skipFreshness: argv.includes('--skip-freshness'),
@@ -50,11 +50,29 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
   };
 }
 
+/** Cleanups of the run in progress, so that an interrupted run (Ctrl-C) stops its processes too. */
+let pendingCleanups: (() => Promise<unknown> | unknown)[] = [];
+async function runCleanups(): Promise<void> {
+  const list = pendingCleanups.reverse();
+  pendingCleanups = [];
+  for (const c of list) await Promise.resolve(c()).catch((e: unknown) => log(`cleanup failed: ${String(e)}`));
+}
+
 const log = (msg: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 
 /** Response-cache hits and misses so far, from the service's Prometheus /metrics. */
-async function cacheCounts(url: string): Promise<{ hit: number; miss: number }> {
-  const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
+async function cacheCounts(url: string): Promise<{ hit: number; miss: number } | undefined> {
+  let text: string | undefined;
+  for (let attempt = 1; attempt <= 3 && text === undefined; attempt++) {
+    try {
+      const res = await fetch(`${url}/metrics`, { headers: { connection: 'close' }, signal: AbortSignal.timeout(10_000) });
+      text = await res.text();
+    } catch (error) {
+      log(`reading /metrics failed (attempt ${attempt}): ${String((error as { cause?: unknown }).cause ?? error)}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  if (text === undefined) return undefined;
   const count = (result: string) => {
     const m = new RegExp(`^cache_lookups_total\\{[^}]*cache="response"[^}]*result="${result}"[^}]*\\} (\\d+)`, 'm').exec(text)
       ?? new RegExp(`^cache_lookups_total\\{[^}]*result="${result}"[^}]*cache="response"[^}]*\\} (\\d+)`, 'm').exec(text);
@@ -71,7 +89,7 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
   writeFileSync(logFile, '');
   const probeSec = quick ? 0.5 : 3;
   const warmSec = quick ? 0.5 : 2;
-  const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  const cleanups = pendingCleanups;
   const work = mkdtempSync(join(tmpdir(), 'bench-'));
   cleanups.push(() => rmSync(work, { recursive: true, force: true }));
 
@@ -301,12 +319,17 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
     log(`wrote ${join(options.outDir, 'latest.json')} and latest.md in ${(final.durationMs / 1000).toFixed(0)} s`);
     return final;
   } finally {
-    for (const c of cleanups.reverse()) await Promise.resolve(c()).catch((e: unknown) => log(`cleanup failed: ${String(e)}`));
+    await runCleanups();
   }
 }
 
 const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
 if (isMain) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      log(`${signal}: stopping`);
+      void runCleanups().finally(() => process.exit(130));
+    });
   runBenchmark(parseArgs(process.argv.slice(2)))
     .then((r) => {
       process.stdout.write(renderMarkdown(r));
