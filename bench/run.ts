@@ -1,6 +1,7 @@
 // `npm run bench`: the whole benchmark in one go on one machine. See docs/performance.md.
 //   tsx bench/run.ts [--quick] [--duration S] [--connections N] [--tokens N] [--out DIR] [--skip-freshness]
 // Env: BENCH_DATABASE_URL=postgres://… also runs the REST cases on PostgreSQL (own schema, dropped after).
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -61,7 +62,10 @@ async function runCleanups(): Promise<void> {
 const log = (msg: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 
 /** Response-cache hits and misses so far, from the service's Prometheus /metrics. */
-async function cacheCounts(url: string): Promise<{ hit: number; miss: number } | undefined> {
+type Scrape = { hit: number; miss: number; rssMb: number; heapUsedMb: number; externalMb: number };
+
+/** Response-cache counters and memory gauges (prom-client default metrics) from /metrics. */
+async function cacheCounts(url: string): Promise<Scrape | undefined> {
   let text: string | undefined;
   for (let attempt = 1; attempt <= 3 && text === undefined; attempt++) {
     try {
@@ -78,7 +82,11 @@ async function cacheCounts(url: string): Promise<{ hit: number; miss: number } |
       ?? new RegExp(`^cache_lookups_total\\{[^}]*result="${result}"[^}]*cache="response"[^}]*\\} (\\d+)`, 'm').exec(text);
     return Number(m?.[1] ?? 0);
   };
-  return { hit: count('hit'), miss: count('miss') };
+  const gaugeMb = (name: string) => Math.round(Number(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)`, 'm').exec(text)?.[1] ?? NaN) / 104857.6) / 10;
+  return {
+    hit: count('hit'), miss: count('miss'), rssMb: gaugeMb('process_resident_memory_bytes'),
+    heapUsedMb: gaugeMb('nodejs_heap_size_used_bytes'), externalMb: gaugeMb('nodejs_external_memory_bytes'),
+  };
 }
 
 export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
@@ -173,13 +181,14 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
     const load = (origin: string, next: () => RequestSpec, durationSec = options.durationSec) =>
       runLoad({ origin, next, connections: options.connections, durationSec });
     const runCase = async (c: CaseDef, database: string, origin: string, service?: Service) => {
-      const before = service && c.group === 'rest' ? await cacheCounts(service.url) : undefined;
+      const before = service ? await cacheCounts(service.url) : undefined;
       const r = await load(origin, c.next);
-      const after = service && before ? await cacheCounts(service.url) : undefined;
+      const after = service ? await cacheCounts(service.url) : undefined;
       const lookups = after && before ? after.hit - before.hit + (after.miss - before.miss) : 0;
-      const cacheHitRatio = after && before && lookups > 0 ? Math.round(((after.hit - before.hit) / lookups) * 1000) / 1000 : null;
+      const cacheHitRatio = c.group === 'rest' && after && before && lookups > 0 ? Math.round(((after.hit - before.hit) / lookups) * 1000) / 1000 : null;
       service?.memory();
-      results.push({ ...r, id: c.id, database, group: c.group, label: c.label, variant: c.variant, example: c.example, ratio: 0, cacheHitRatio });
+      results.push({ ...r, id: c.id, database, group: c.group, label: c.label, variant: c.variant, example: c.example, ratio: 0, cacheHitRatio,
+        memoryAfter: after ? { rssMb: after.rssMb, heapUsedMb: after.heapUsedMb, externalMb: after.externalMb } : null });
       log(`${database} ${c.id}: ${r.rps} req/s p50 ${r.p50Ms} p99 ${r.p99Ms} non2xx ${r.non2xx} errors ${r.errors}${cacheHitRatio === null ? '' : ` hits ${cacheHitRatio}`}`);
     };
     const selected = (f: (c: CaseDef) => boolean) => cases.filter((c) => (!quick || c.quick) && f(c));
@@ -289,8 +298,13 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
       log(`freshness: ${JSON.stringify(freshness.samples)}`);
     }
 
+    const git = (args: string[]) => {
+      const r = spawnSync('git', args, { cwd: repoRoot, encoding: 'utf8' });
+      return r.status === 0 ? r.stdout.trim() : '';
+    };
     const partial: Omit<BenchResults, 'targets'> = {
       date: new Date().toISOString(),
+      service: { commit: git(['rev-parse', '--short', 'HEAD']), uncommittedSrcFiles: git(['status', '--porcelain', '--', 'src']).split('\n').filter(Boolean).length },
       mode: quick ? 'quick' : 'full',
       node: process.version,
       cpus: cpus().length,

@@ -13,6 +13,8 @@ export type CaseResult = LoadResult & {
   ratio: number;
   /** Share of the case's requests answered from the response cache (REST only). */
   cacheHitRatio: number | null;
+  /** The service's memory right after the case (its /metrics), when the case targets the service. */
+  memoryAfter?: { rssMb: number; heapUsedMb: number; externalMb: number } | null;
 };
 
 export type ProbeCase = ProbeResult & { id: string; label: string };
@@ -21,6 +23,8 @@ export type Target = { name: string; value: string; threshold: string; pass: boo
 
 export type BenchResults = {
   date: string;
+  /** The service code measured: HEAD and how many files under src/ differ from it. */
+  service?: { commit: string; uncommittedSrcFiles: number };
   mode: 'full' | 'quick';
   node: string;
   cpus: number;
@@ -89,6 +93,7 @@ export function renderMarkdown(r: BenchResults): string {
   line(`# Benchmark results (${r.mode})`);
   line();
   line(`- Date: ${r.date}`);
+  if (r.service) line(`- Service code: commit ${r.service.commit}${r.service.uncommittedSrcFiles ? ` plus ${r.service.uncommittedSrcFiles} uncommitted file(s) under src/ (shared working tree)` : ''}`);
   line(`- Node ${r.node} on ${r.platform}, ${r.cpus} cores (${r.cpuModel})`);
   line(`- autocannon: ${r.settings.connections} connections, ${r.settings.durationSec} s per case, keep-alive, no pipelining; latency probes: 1 connection, ${r.settings.probeSec} s`);
   line(`- Catalogue: ${r.catalogue.tokens} tokens (${r.catalogue.pricedTokens} priced, ${r.catalogue.secureTokens} secure), ${r.catalogue.pricePoints} hourly price points, ${r.catalogue.swaps} swaps; written through the storage API in ${(r.catalogue.writeMs / 1000).toFixed(1)} s (seed ${r.catalogue.seed})`);
@@ -101,11 +106,11 @@ export function renderMarkdown(r: BenchResults): string {
   for (const db of [...new Set(r.cases.map((c) => c.database))]) {
     line(`## Cases on ${db}`);
     line();
-    line('| Case | Variant | req/s | × baseline | p50 ms | p99 ms | non-2xx / errors | cache hits | Target |');
-    line('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+    line('| Case | Variant | req/s | × baseline | p50 ms | p99 ms | non-2xx / errors | cache hits | RSS / heap MB after | Target |');
+    line('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
     for (const c of r.cases.filter((x) => x.database === db)) {
       const t = caseTarget(c);
-      line(`| ${c.label} <br>\`${c.example.length > 90 ? `${c.example.slice(0, 87)}…` : c.example}\` | ${c.variant} | ${fmt(c.rps, 0)} | ${c.ratio.toFixed(2)} | ${fmt(c.p50Ms, 2)} | ${fmt(c.p99Ms, 2)} | ${c.non2xx} / ${c.errors} | ${c.cacheHitRatio === null ? '–' : `${Math.round(c.cacheHitRatio * 100)} %`} | ${t} |`);
+      line(`| ${c.label} <br>\`${c.example.length > 90 ? `${c.example.slice(0, 87)}…` : c.example}\` | ${c.variant} | ${fmt(c.rps, 0)} | ${c.ratio.toFixed(2)} | ${fmt(c.p50Ms, 2)} | ${fmt(c.p99Ms, 2)} | ${c.non2xx} / ${c.errors} | ${c.cacheHitRatio === null ? '–' : `${Math.round(c.cacheHitRatio * 100)} %`} | ${c.memoryAfter ? `${fmt(c.memoryAfter.rssMb, 0)} / ${fmt(c.memoryAfter.heapUsedMb, 0)}` : '–'} | ${t} |`);
     }
     line();
   }
