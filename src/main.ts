@@ -3,7 +3,7 @@
 // when CHAIN_RPC_URL is unset; `serve` runs a stateless API process; `index` runs the indexer.
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
-import { createApp } from './api/createApp.ts';
+import { createHttpHandler } from './api/createHttpHandler.ts';
 import { createTokenCatalog } from './api/catalog/createTokenCatalog.ts';
 import { createMetrics } from './api/ops/createMetrics.ts';
 import { createResponseCache } from './api/ops/responseCache.ts';
@@ -136,7 +136,7 @@ async function main(mode: Mode): Promise<void> {
     demoNetworkToken: demo?.deployment.networkToken,
   });
 
-  const app = createApp({
+  const { handler } = createHttpHandler({
     db,
     logger,
     supply,
@@ -172,7 +172,7 @@ async function main(mode: Mode): Promise<void> {
     return Math.max(0, head - checkpoint.blockNumber);
   }
 
-  const server = await startHttpServer(app, { port: config.port, host: config.host, drainMs: config.http.shutdownDrainMs });
+  const server = await startHttpServer(handler, { port: config.port, host: config.host, drainMs: config.http.shutdownDrainMs });
   stoppables.push({ name: 'http server', stop: () => server.close() });
   printBanner(logger, server.url, chainUrl, Date.now() - started, demo?.history);
 }

@@ -12,7 +12,7 @@ import { listTokens } from './handlers/listTokens.ts';
 import { getTokenPriceHistory, listPriceHistories } from './handlers/priceHistories.ts';
 import { createMetrics, type Metrics } from './ops/createMetrics.ts';
 import { healthRouter, type ReadinessCheck } from './ops/healthRouter.ts';
-import { createRateLimiters, type RateLimitOptions } from './ops/rateLimit.ts';
+import { createRateLimiter, type RateLimitOptions, type RateLimiter } from './ops/rateLimit.ts';
 import { requestContext } from './ops/requestContext.ts';
 import type { ResponseCache } from './ops/responseCache.ts';
 import { openapiSpecPath } from './specPaths.ts';
@@ -31,13 +31,15 @@ export type AppOptions = Omit<ApiDeps, 'catalog'> & {
   readiness?: Record<string, ReadinessCheck>;
   /** Per-IP limits; none when absent. */
   rateLimit?: RateLimitOptions;
+  /** A limiter already built from `rateLimit` (shared with the fast lane). */
+  rateLimiter?: RateLimiter;
   /** Serialised answers kept between data updates; none when absent. */
   responseCache?: ResponseCache;
   /** Express "trust proxy": how many proxies (or which) sit in front, for client IPs. */
   trustProxy?: boolean | number | string;
 };
 
-const NOT_LIMITED = ['/healthz', '/readyz', '/metrics'];
+export const NOT_LIMITED = ['/healthz', '/readyz', '/metrics'];
 
 /** The HTTP application: spec-validated REST at the root, extra routers (e.g. POST /rpc) beside it. */
 export function createApp(appOptions: AppOptions): express.Express {
@@ -67,7 +69,8 @@ export function createApp(appOptions: AppOptions): express.Express {
       },
     }),
   );
-  for (const limiter of options.rateLimit ? createRateLimiters({ ...options.rateLimit, exempt: NOT_LIMITED }) : []) app.use(limiter);
+  const limiter = options.rateLimiter ?? (options.rateLimit ? createRateLimiter({ ...options.rateLimit, exempt: NOT_LIMITED }) : undefined);
+  if (limiter) app.use(limiter.middleware);
   if (options.responseCache) app.use(['/tokens', '/prices'], options.responseCache.middleware);
   for (const router of options.routers ?? []) app.use(router);
   app.use(strictIntegerQuery(openapiSpecPath));

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
-import { rateLimit, type Store } from 'express-rate-limit';
+import { MemoryStore, ipKeyGenerator, type Options, type Store } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
 import { RedisStore } from 'rate-limit-redis';
-import { problem, sendProblem } from '../problem.ts';
+import { problem, type Problem } from '../problem.ts';
 
 export type RateLimitOptions = {
   /** Requests per second per client IP; 0 turns this window off. */
@@ -13,43 +13,90 @@ export type RateLimitOptions = {
   redis?: Redis;
   /** Paths never limited (health checks, metrics scrapes). */
   exempt?: readonly string[];
+  /** Called when the counter store fails; the request is let through. */
+  onStoreError?: (error: unknown) => void;
 };
 
-function redisStore(redis: Redis, prefix: string): Store {
-  return new RedisStore({
-    prefix,
-    sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never,
-  });
+export type RateLimitVerdict = {
+  /** IETF httpapi RateLimit / RateLimit-Policy headers (draft 8), one named policy per window. */
+  headers: [string, string[]][];
+  /** Set when over a limit: the 429 body and the Retry-After seconds. */
+  limited?: { problem: Problem; retryAfterSeconds: number };
+};
+
+export type RateLimiter = {
+  /** True when `path` is not limited (an exempt path, or no window configured). */
+  skips(path: string): boolean;
+  check(ip: string): Promise<RateLimitVerdict>;
+  /** The same check as express middleware. */
+  middleware: RequestHandler;
+};
+
+type Window = { name: string; windowMs: number; limit: number; store: Store };
+
+function createStore(options: RateLimitOptions, window: Omit<Window, 'store'>): Store {
+  const store: Store = options.redis
+    ? new RedisStore({
+        prefix: `ratelimit:${window.name}:`,
+        sendCommand: (command: string, ...args: string[]) => options.redis!.call(command, ...args) as never,
+      })
+    : new MemoryStore();
+  store.init?.({ windowMs: window.windowMs } as Options);
+  return store;
 }
 
 /**
- * Per-IP limits in two windows, with the IETF RateLimit / RateLimit-Policy headers (draft 8,
- * one named policy per window) and a 429 problem+json with Retry-After. When Redis fails, the
- * request passes (a public read API prefers serving to refusing) and the error is counted.
+ * Per-IP limits in two fixed windows over express-rate-limit's counter stores (in memory, or
+ * Redis for several processes). A plain `check(ip)` so that the cached-answer fast lane, which
+ * runs before Express, limits exactly like the Express middleware. When the store fails the
+ * request passes: a public read API prefers serving to refusing.
  */
-export function createRateLimiters(options: RateLimitOptions): RequestHandler[] {
+export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   const exempt = new Set(options.exempt ?? []);
-  const windows = [
+  const windows: Window[] = [
     { name: 'per-second', windowMs: 1000, limit: options.perSecond },
     { name: 'per-minute', windowMs: 60_000, limit: options.perMinute },
-  ].filter((w) => w.limit > 0);
-  return windows.map((w) =>
-    rateLimit({
-      windowMs: w.windowMs,
-      limit: w.limit,
-      identifier: w.name,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      passOnStoreError: true,
-      validate: { xForwardedForHeader: false },
-      skip: (req) => exempt.has(req.path),
-      ...(options.redis ? { store: redisStore(options.redis, `ratelimit:${w.name}:`) } : {}),
-      handler: (req, res) => {
-        sendProblem(
-          res,
-          problem(429, 'rate-limited', `More than ${w.limit} requests ${w.name.replace('-', ' ')} from ${req.ip}; retry after the Retry-After delay.`),
-        );
-      },
-    }),
-  );
+  ]
+    .filter((w) => w.limit > 0)
+    .map((w) => ({ ...w, store: createStore(options, w) }));
+
+  async function check(ip: string): Promise<RateLimitVerdict> {
+    const key = ipKeyGenerator(ip, 56);
+    const ratelimit: string[] = [];
+    const policy: string[] = [];
+    let limited: RateLimitVerdict['limited'];
+    for (const w of windows) {
+      let hits: number;
+      let reset: Date | undefined;
+      try {
+        ({ totalHits: hits, resetTime: reset } = await w.store.increment(key));
+      } catch (error) {
+        options.onStoreError?.(error);
+        continue;
+      }
+      const resetSeconds = Math.max(0, Math.ceil(((reset?.getTime() ?? Date.now() + w.windowMs) - Date.now()) / 1000));
+      ratelimit.push(`"${w.name}"; r=${Math.max(0, w.limit - hits)}; t=${resetSeconds}`);
+      policy.push(`"${w.name}"; q=${w.limit}; w=${w.windowMs / 1000}`);
+      if (hits > w.limit && !limited) {
+        limited = {
+          retryAfterSeconds: Math.max(1, resetSeconds),
+          problem: problem(429, 'rate-limited', `More than ${w.limit} requests ${w.name.replace('-', ' ')} from ${ip}; retry after the Retry-After delay.`),
+        };
+      }
+    }
+    const headers: [string, string[]][] = ratelimit.length ? [['RateLimit', ratelimit], ['RateLimit-Policy', policy]] : [];
+    return { headers, limited };
+  }
+
+  const middleware: RequestHandler = (req, res, next) => {
+    if (windows.length === 0 || exempt.has(req.path)) return next();
+    check(req.ip ?? 'unknown').then((verdict) => {
+      for (const [name, values] of verdict.headers) res.setHeader(name, values);
+      if (!verdict.limited) return next();
+      res.setHeader('Retry-After', String(verdict.limited.retryAfterSeconds));
+      res.status(429).type('application/problem+json').send(JSON.stringify(verdict.limited.problem));
+    }, next);
+  };
+
+  return { skips: (path) => windows.length === 0 || exempt.has(path), check, middleware };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Metrics } from './createMetrics.ts';
@@ -12,6 +13,34 @@ declare module 'express-serve-static-core' {
 
 const SAFE_ID = /^[\w.:-]{1,128}$/;
 
+/** The caller's X-Request-Id when it is sane, a new UUID otherwise; echoed on the response. */
+export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/** On finish: one access log line with the request id and a latency sample by route template. */
+export function observeRequest(
+  logger: Logger,
+  metrics: Metrics,
+  req: IncomingMessage,
+  res: ServerResponse,
+  id: string,
+  route: () => string,
+): void {
+  const started = process.hrtime.bigint();
+  res.on('finish', () => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    metrics.httpDuration.observe({ method: req.method ?? 'GET', route: route(), status: String(res.statusCode) }, seconds);
+    logger.info(
+      { reqId: id, method: req.method, url: req.url, status: res.statusCode, ms: Math.round(seconds * 1e4) / 10 },
+      'request',
+    );
+  });
+}
+
 type Routed = { route?: { path?: string }; baseUrl: string; openapi?: { expressRoute?: string } };
 
 /** The route template ("/tokens/:contractAddress"), never the raw URL: bounded label cardinality. */
@@ -21,26 +50,16 @@ function routeLabel(req: Routed, res: { locals: { route?: string } }): string {
 }
 
 /**
- * Gives every request an id (the caller's X-Request-Id when it is sane), a child logger that
- * stamps it on every line, an X-Request-Id response header, one access log line and a latency
- * sample labelled by route template, never by raw URL (bounded label cardinality).
+ * Gives every request an id, a logger that stamps it on every line (made only when a handler
+ * logs), an X-Request-Id response header, one access log line and a latency sample.
  */
 export function requestContext(logger: Logger, metrics: Metrics): RequestHandler {
   return (req, res, next) => {
-    const incoming = req.get('x-request-id');
-    req.id = incoming && SAFE_ID.test(incoming) ? incoming : randomUUID();
-    req.log = logger.child({ reqId: req.id });
-    res.setHeader('X-Request-Id', req.id);
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeLabel(req, res);
-      metrics.httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
-      req.log.info(
-        { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(seconds * 1e4) / 10 },
-        'request',
-      );
-    });
+    const id = assignRequestId(req, res);
+    req.id = id;
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', { get: () => (child ??= logger.child({ reqId: id })), configurable: true });
+    observeRequest(logger, metrics, req, res, id, () => routeLabel(req as unknown as Routed, res));
     next();
   };
 }

@@ -1,9 +1,21 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
+import { acceptsGzip } from './acceptsGzip.ts';
 import type { Metrics } from './createMetrics.ts';
 
-type Entry = { version: string; body: string; etag: string; route: string };
+export type CachedAnswer = {
+  version: string;
+  body: Buffer;
+  /** Compressed once, on the first request that accepts gzip. */
+  gzip?: Buffer;
+  etag: string;
+  route: string;
+  /** The headers the full pipeline set (security, CORS), replayed on every hit. */
+  headers: [string, string | number | string[]][];
+};
 
 export type ResponseCacheOptions = {
   /**
@@ -20,50 +32,88 @@ export type ResponseCacheOptions = {
 };
 
 export type ResponseCache = {
-  /** Serves a stored body for a URL that validated before, while the data version holds. */
+  /** The answer stored for a URL at the current data version, counting the hit or miss. */
+  lookup(url: string): CachedAnswer | undefined;
+  /** Writes a stored answer: 304 on a matching If-None-Match, gzip when accepted. */
+  serve(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer): void;
+  /** Express middleware serving stored answers. */
   middleware: RequestHandler;
   /** Call before the handler runs: stores its 200 JSON body under the version it was read at. */
   capture: RequestHandler;
 };
 
-const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+const GZIP_MIN_BYTES = 1024;
+// Per-request or per-encoding headers: never replayed from a stored answer.
+const NOT_REPLAYED = new Set([
+  'x-request-id', 'ratelimit', 'ratelimit-policy', 'retry-after', 'content-length', 'content-encoding',
+  'etag', 'cache-control', 'vary', 'date', 'connection', 'keep-alive', 'transfer-encoding',
+]);
+
+const etagOf = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch === '*' || ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
 }
 
+function replayable(headers: OutgoingHttpHeaders): CachedAnswer['headers'] {
+  return Object.entries(headers).filter(
+    (h): h is [string, string | number | string[]] => h[1] !== undefined && !NOT_REPLAYED.has(h[0]),
+  );
+}
+
 /**
- * Serialised pages kept between indexer updates. Every API process follows the shared data
- * version (through its token catalogue) and answers repeated GETs from memory with an ETag and
- * 304s, so the hot paths skip validation and serialisation. Only URLs whose answer was a valid
- * 200 are ever stored, so a cached hit never bypasses a rejection.
+ * Serialised answers kept between indexer updates. Every API process follows the shared data
+ * version (through its token catalogue) and answers repeated GETs from memory with an ETag,
+ * 304s and a gzip body compressed once, so the hot paths skip validation, serialisation and
+ * compression. Only URLs whose answer was a valid 200 are ever stored, so a cached hit never
+ * bypasses a rejection.
  */
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
-  const entries = new LRUCache<string, Entry>({
+  const entries = new LRUCache<string, CachedAnswer>({
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeCalculation: (e) => e.body.length + 200,
+    sizeCalculation: (e, key) => Math.ceil(e.body.length * 1.3) + key.length + 500, // with the gzip copy
   });
   const cacheControl = `public, max-age=${options.maxAgeSeconds}`;
   const keyOf = (url: string) => `${url}#${options.clockKey?.(url) ?? ''}`;
 
-  const middleware: RequestHandler = (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+  function lookup(url: string): CachedAnswer | undefined {
     const version = options.version();
-    const entry = version ? entries.get(keyOf(req.originalUrl)) : undefined;
-    if (!entry || entry.version !== version) {
-      options.metrics?.cacheLookups.inc({ cache: 'response', result: 'miss' });
-      return next();
-    }
-    options.metrics?.cacheLookups.inc({ cache: 'response', result: 'hit' });
-    res.locals.route = entry.route;
-    res.setHeader('ETag', entry.etag);
+    const entry = version ? entries.get(keyOf(url)) : undefined;
+    const hit = entry !== undefined && entry.version === version;
+    options.metrics?.cacheLookups.inc({ cache: 'response', result: hit ? 'hit' : 'miss' });
+    return hit ? entry : undefined;
+  }
+
+  function serve(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer): void {
+    for (const [name, value] of answer.headers) res.setHeader(name, value);
+    res.setHeader('ETag', answer.etag);
     res.setHeader('Cache-Control', cacheControl);
-    if (matches(req.get('if-none-match'), entry.etag)) {
-      res.status(304).end();
+    if (matches(req.headers['if-none-match'], answer.etag)) {
+      res.statusCode = 304;
+      res.end();
       return;
     }
-    res.type('application/json').send(entry.body);
+    let payload = answer.body;
+    if (answer.body.length >= GZIP_MIN_BYTES) {
+      res.setHeader('Vary', 'Accept-Encoding');
+      if (acceptsGzip(req.headers['accept-encoding'])) {
+        payload = answer.gzip ??= gzipSync(answer.body);
+        res.setHeader('Content-Encoding', 'gzip');
+      }
+    }
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', payload.length);
+    res.statusCode = 200;
+    res.end(req.method === 'HEAD' ? undefined : payload);
+  }
+
+  const middleware: RequestHandler = (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const answer = lookup(req.originalUrl);
+    if (!answer) return next();
+    res.locals.route = answer.route;
+    serve(req, res, answer);
   };
 
   const capture: RequestHandler = (req, res, next) => {
@@ -74,8 +124,12 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
       if (res.statusCode !== 200 || typeof body !== 'string') return send(body);
-      const etag = etagOf(body);
-      if (atVersion) entries.set(key, { version: atVersion, body, etag, route: `${req.baseUrl}${req.route?.path ?? req.path}` });
+      const buffer = Buffer.from(body);
+      const etag = etagOf(buffer);
+      if (atVersion) {
+        const route = `${req.baseUrl}${req.route?.path ?? req.path}`;
+        entries.set(key, { version: atVersion, body: buffer, etag, route, headers: replayable(res.getHeaders()) });
+      }
       res.setHeader('ETag', etag);
       if (matches(req.get('if-none-match'), etag)) return res.status(304).end();
       return send(body);
@@ -83,5 +137,5 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     next();
   };
 
-  return { middleware, capture };
+  return { lookup, serve, middleware, capture };
 }

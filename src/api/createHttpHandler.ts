@@ -1,0 +1,27 @@
+import type { RequestListener } from 'node:http';
+import type { Express } from 'express';
+import { createApp, NOT_LIMITED, type AppOptions } from './createApp.ts';
+import { createFastLane } from './ops/createFastLane.ts';
+import { createMetrics } from './ops/createMetrics.ts';
+import { createRateLimiter } from './ops/rateLimit.ts';
+
+/**
+ * What the HTTP server runs: the Express app, behind the fast lane for cached answers when a
+ * response cache is configured. Both share one rate limiter and one metrics registry.
+ */
+export function createHttpHandler(options: AppOptions): { app: Express; handler: RequestListener } {
+  const metrics = options.metrics ?? createMetrics();
+  const rateLimiter =
+    options.rateLimiter ?? (options.rateLimit ? createRateLimiter({ ...options.rateLimit, exempt: NOT_LIMITED }) : undefined);
+  const app = createApp({ ...options, metrics, rateLimiter });
+  if (!options.responseCache) return { app, handler: app };
+  const handler = createFastLane(app, {
+    cache: options.responseCache,
+    limiter: rateLimiter,
+    logger: options.logger,
+    metrics,
+    trustProxy: app.get('trust proxy fn') as (addr: string, i: number) => boolean,
+    prefixes: ['/tokens', '/prices'],
+  });
+  return { app, handler };
+}
