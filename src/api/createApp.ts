@@ -15,6 +15,7 @@ import { healthRouter, type ReadinessCheck } from './ops/healthRouter.ts';
 import { createRateLimiter, type RateLimitOptions, type RateLimiter } from './ops/rateLimit.ts';
 import { requestContext } from './ops/requestContext.ts';
 import type { ResponseCache } from './ops/responseCache.ts';
+import { only, staticHeaders } from './ops/staticHeaders.ts';
 import { openapiSpecPath } from './specPaths.ts';
 import { strictIntegerQuery } from './strictIntegerQuery.ts';
 import { getCirculatingSupply, getTotalSupply } from './supply/supplyHandlers.ts';
@@ -40,6 +41,7 @@ export type AppOptions = Omit<ApiDeps, 'catalog'> & {
 };
 
 export const NOT_LIMITED = ['/healthz', '/readyz', '/metrics'];
+const EXPOSED_HEADERS = ['ETag', 'Age', 'X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Supply-Stale', 'X-Supply-Block-Number'];
 
 /** The HTTP application: spec-validated REST at the root, extra routers (e.g. POST /rpc) beside it. */
 export function createApp(appOptions: AppOptions): express.Express {
@@ -53,10 +55,12 @@ export function createApp(appOptions: AppOptions): express.Express {
   app.set('trust proxy', options.trustProxy ?? false);
 
   app.use(requestContext(logger, metrics));
-  // helmet's defaults; the docs pages send their own Content-Security-Policy (script hashes)
-  app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
-  app.use(cors({ origin: '*', methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], exposedHeaders: ['ETag', 'Age', 'X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Supply-Stale', 'X-Supply-Block-Number'] }));
-  app.use(compression());
+  // helmet's defaults (the docs pages send their own CSP) and open CORS: the same headers on
+  // every answer, computed once; preflights go through cors() itself.
+  const corsOptions = { origin: '*', methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], exposedHeaders: EXPOSED_HEADERS };
+  app.use(staticHeaders(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }), cors(corsOptions)));
+  app.options(/.*/, cors(corsOptions));
+  app.use(only((req) => req.headers['accept-encoding'] !== undefined, compression()));
   app.use(
     healthRouter({
       registry: metrics.registry,
