@@ -40,7 +40,9 @@ async function startDemoChain(config: Config, logger: Logger) {
 
 async function main(mode: Mode): Promise<void> {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel });
+  // Asynchronous writes (lines coalesce while a write is pending): a synchronous write per
+  // access-log line cost ~8 % of CPU under load.
+  const logger = pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: false }));
   const stoppables: Stoppable[] = [];
   const stopAll = async () => {
     for (const s of stoppables.reverse()) {
@@ -55,7 +57,7 @@ async function main(mode: Mode): Promise<void> {
       logger.info({ signal }, 'shutting down: draining requests');
       void stopAll().then(() => {
         logger.info('stopped');
-        process.exit(0);
+        logger.flush(() => process.exit(0));
       });
     });
   }

@@ -1,7 +1,9 @@
 import type { OrderColumn, SortDirection, TokenRow } from '../../db/index.ts';
 import { compareDecimals } from './compareDecimals.ts';
 
-type Key = string | number | boolean | null;
+type Key = string | number | boolean | Decimal | null;
+/** A decimal string with its nearest double: doubles decide, the exact string breaks their ties. */
+type Decimal = { approx: number; exact: string };
 type Column = { key: (row: TokenRow) => Key; compare: (a: never, b: never) => number };
 
 const byNumber = (a: number, b: number) => a - b;
@@ -13,6 +15,9 @@ const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 const codePointKey = (s: string) => [...asciiLower(s)].map((c) => c.codePointAt(0)!.toString(36).padStart(4, '0')).join('');
 const time = (d: Date | null) => (d === null ? null : d.getTime());
 const abs = (d: string | null) => (d === null ? null : d.replace(/^-/, ''));
+const decimal = (d: string | null): Decimal | null => (d === null ? null : { approx: Number(d), exact: d });
+// (Infinity - Infinity is NaN, which also falls through to the exact comparison)
+const byDecimal = (a: Decimal, b: Decimal) => a.approx - b.approx || compareDecimals(a.exact, b.exact);
 
 /** The same orderings as the SQL in db/tokens/orderColumns.ts, for the in-memory catalogue. */
 const columns: Record<OrderColumn, Column> = {
@@ -20,18 +25,18 @@ const columns: Record<OrderColumn, Column> = {
   symbol: { key: (r) => codePointKey(r.symbol), compare: byText },
   decimals: { key: (r) => r.decimals, compare: byNumber },
   contractAddress: { key: (r) => r.address, compare: byText },
-  currentPrice: { key: (r) => r.currentPrice, compare: compareDecimals },
+  currentPrice: { key: (r) => decimal(r.currentPrice), compare: byDecimal },
   priceUpdatedAt: { key: (r) => time(r.priceUpdatedAt), compare: byNumber },
   createdAt: { key: (r) => time(r.createdAt), compare: byNumber },
   updatedAt: { key: (r) => time(r.updatedAt), compare: byNumber },
-  last24hVariation: { key: (r) => r.last24hVariation, compare: compareDecimals },
-  last24hVariationAbsolute: { key: (r) => abs(r.last24hVariation), compare: compareDecimals },
+  last24hVariation: { key: (r) => decimal(r.last24hVariation), compare: byDecimal },
+  last24hVariationAbsolute: { key: (r) => decimal(abs(r.last24hVariation)), compare: byDecimal },
   sells: { key: (r) => r.sells, compare: byNumber },
   buys: { key: (r) => r.buys, compare: byNumber },
   swaps: { key: (r) => r.swaps, compare: byNumber },
   isPossibleSpam: { key: (r) => r.isPossibleSpam, compare: byBoolean },
-  totalSupply: { key: (r) => r.totalSupply, compare: compareDecimals },
-  fdv: { key: (r) => r.fdv, compare: compareDecimals },
+  totalSupply: { key: (r) => decimal(r.totalSupply), compare: byDecimal },
+  fdv: { key: (r) => decimal(r.fdv), compare: byDecimal },
 };
 
 export type Keyed<T> = { item: T; key: Key; address: string };
