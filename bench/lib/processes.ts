@@ -4,6 +4,7 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChainInfo, ChainMessage } from './chainProcess.ts';
 
@@ -151,13 +152,22 @@ function readMemory(pid: number): { peakRssKb: number; rssKb: number } | undefin
   }
 }
 
+/** The node flags of package.json's "serve" script, so the bench starts the service as users do. */
+function serviceNodeFlags(): string[] {
+  const scripts = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const words = (scripts.serve ?? '').split(/\s+/);
+  const flags = words.slice(words[0] === 'node' ? 1 : 0, words.indexOf('src/main.ts'));
+  return flags.length ? flags : tsxImport;
+}
+
 export async function startService(options: ServiceOptions): Promise<Service> {
   const port = await freePort();
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !CONFIG_KEYS.includes(k)) env[k] = v;
   Object.assign(env, { HOST: '127.0.0.1', PORT: String(port), SHUTDOWN_DRAIN_MS: '1000' }, options.env);
   const fd = openSync(options.logFile, 'a');
-  const args = [...(options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : []), ...tsxImport, 'src/main.ts', options.mode];
+  // The service's own start command (package.json "serve": node with its heap limit, tsx, main.ts).
+  const args = [...(options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : []), ...serviceNodeFlags(), 'src/main.ts', options.mode];
   const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   const url = `http://127.0.0.1:${port}`;

@@ -7,6 +7,7 @@ import {
   UpstreamRpcError,
   UpstreamTimeoutError,
 } from './jsonRpcClient.errors.ts';
+import { createJsonPoster } from './postJson.ts';
 
 export interface JsonRpcClientOptions {
   url: string;
@@ -25,22 +26,14 @@ export interface JsonRpcClient {
 export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClient {
   const timeoutMs = options.timeoutMs ?? 10_000;
   let nextId = 1;
+  const post = createJsonPoster(options.url, timeoutMs);
 
   async function send(method: string, params: readonly unknown[]): Promise<unknown> {
     const id = nextId++;
-    const signal = AbortSignal.timeout(timeoutMs);
     let text: string;
     let status: number;
     try {
-      const res = await fetch(options.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
-        signal,
-      });
-      status = res.status;
-      // The body read is covered by the same signal, so a node that stalls mid-body times out too.
-      text = await res.text();
+      ({ status, text } = await post(JSON.stringify({ jsonrpc: '2.0', id, method, params })));
     } catch (err) {
       throw toTransportError(method, timeoutMs, err);
     }
@@ -67,9 +60,10 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
 function toTransportError(method: string, timeoutMs: number, err: unknown): Error {
   const name = (err as { name?: string } | null)?.name;
   if (name === 'TimeoutError' || name === 'AbortError') return new UpstreamTimeoutError(method, timeoutMs, { cause: err });
-  // undici wraps socket errors: TypeError('fetch failed') with cause.code = ECONNREFUSED etc.
-  const cause = (err as { cause?: { code?: unknown } } | null)?.cause;
-  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  // socket errors carry their code (ECONNREFUSED, ECONNRESET, ...), directly or on a cause
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  const raw = e?.code ?? e?.cause?.code;
+  const code = typeof raw === 'string' ? raw : undefined;
   return new UpstreamConnectionError(method, code, { cause: err });
 }
 

@@ -71,7 +71,7 @@ function replayable(headers: OutgoingHttpHeaders): CachedAnswer['headers'] {
  */
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const entries = new LRUCache<string, CachedAnswer>({
-    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+    maxSize: options.maxBytes ?? 32 * 1024 * 1024,
     sizeCalculation: (e, key) => Math.ceil(e.body.length * 1.3) + key.length + 500, // with the gzip copy
   });
   const cacheControl = `public, max-age=${options.maxAgeSeconds}`;
