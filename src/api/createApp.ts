@@ -36,6 +36,8 @@ export type AppOptions = Omit<ApiDeps, 'catalog'> & {
   rateLimiter?: RateLimiter;
   /** Serialised answers kept between data updates; none when absent. */
   responseCache?: ResponseCache;
+  /** The cache's hits are served in front of Express (the fast lane): only fill it here. */
+  responseCacheInFront?: boolean;
   /** Express "trust proxy": how many proxies (or which) sit in front, for client IPs. */
   trustProxy?: boolean | number | string;
 };
@@ -75,7 +77,7 @@ export function createApp(appOptions: AppOptions): express.Express {
   );
   const limiter = options.rateLimiter ?? (options.rateLimit ? createRateLimiter({ ...options.rateLimit, exempt: NOT_LIMITED }) : undefined);
   if (limiter) app.use(limiter.middleware);
-  if (options.responseCache) app.use(['/tokens', '/prices'], options.responseCache.middleware);
+  if (options.responseCache && !options.responseCacheInFront) app.use(['/tokens', '/prices'], options.responseCache.middleware);
   for (const router of options.routers ?? []) app.use(router);
   app.use(strictIntegerQuery(openapiSpecPath));
   app.use(

@@ -13,7 +13,7 @@ export function createHttpHandler(options: AppOptions): { app: Express; handler:
   const metrics = options.metrics ?? createMetrics();
   const rateLimiter =
     options.rateLimiter ?? (options.rateLimit ? createRateLimiter({ ...options.rateLimit, exempt: NOT_LIMITED }) : undefined);
-  const app = createApp({ ...options, metrics, rateLimiter });
+  const app = createApp({ ...options, metrics, rateLimiter, responseCacheInFront: options.responseCache !== undefined });
   if (!options.responseCache) return { app, handler: app };
   const handler = createFastLane(app, {
     cache: options.responseCache,

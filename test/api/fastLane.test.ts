@@ -45,6 +45,7 @@ describe('fast lane for cached answers', () => {
     assert.notEqual(hit.headers['x-request-id'], miss.headers['x-request-id']);
     const text = await metrics.registry.metrics();
     assert.match(text, /cache_lookups_total\{cache="response",result="hit"\} 1/);
+    assert.match(text, /cache_lookups_total\{cache="response",result="miss"\} 1/, 'one lookup per request, not one per lane');
     assert.match(text, /http_request_duration_seconds_count\{method="GET",route="\/tokens",status="200"\} 2/);
   });
 
