@@ -95,6 +95,8 @@ async function main(mode: Mode): Promise<void> {
     });
     await indexer.start();
     stoppables.push({ name: 'indexer', stop: () => indexer?.stop() });
+    // The demo is announced with its history indexed, so the first request already sees it.
+    if (demo) await waitForIndexed(indexer, demo.history.toBlock, 60_000);
   }
   if (mode === 'index') {
     logger.info({ chainUrl, ms: Date.now() - started }, 'indexer running');
@@ -177,6 +179,14 @@ async function main(mode: Mode): Promise<void> {
   const server = await startHttpServer(handler, { port: config.port, host: config.host, drainMs: config.http.shutdownDrainMs });
   stoppables.push({ name: 'http server', stop: () => server.close() });
   printBanner(logger, server.url, chainUrl, Date.now() - started, demo?.history);
+}
+
+async function waitForIndexed(indexer: Indexer, block: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((indexer.status().indexedBlock ?? -1) < block) {
+    if (Date.now() > deadline) throw new Error(`the demo history was not indexed within ${timeoutMs} ms: ${indexer.status().lastError ?? 'no error'}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 function printBanner(logger: Logger, url: string, chainUrl: string, ms: number, history?: { swaps: number; fromBlock: number; toBlock: number }) {

@@ -111,4 +111,28 @@ describe('entry point', () => {
     assert.equal(await started.exit, 0);
     assert.match(started.output(), /shutting down/);
   });
+
+  it('start with no chain configured runs the demo and serves indexed data from the first request', async () => {
+    const started = startMain('start', { PORT: '0', HOST: '127.0.0.1', DEMO_CHAIN_PORT: '0', DEMO_LIVE_TRADING: 'false' });
+    try {
+      const url = await waitForUrl(started, 120_000);
+      const list = (await (await fetch(`${url}/tokens?limit=100`)).json()) as {
+        data: { symbol: string; currentPrice: number | null; info: { swaps: number } }[];
+        meta: { totalItemsCount: number };
+      };
+      assert.ok(list.meta.totalItemsCount >= 10, `${list.meta.totalItemsCount} tokens`);
+      assert.ok(list.data.filter((t) => t.currentPrice !== null).length >= 8, 'priced tokens');
+      assert.ok(list.data.some((t) => t.info.swaps > 0), 'swaps counted');
+      const rpc = await fetch(`${url}/rpc`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionByBlockNumberAndIndex', params: ['latest', '0x0'] }),
+      });
+      const tx = (await rpc.json()) as { result: { hash: string } | null };
+      assert.match(tx.result?.hash ?? '', /^0x[0-9a-f]{64}$/);
+    } finally {
+      started.child.kill('SIGTERM');
+      await started.exit;
+    }
+  });
 });
