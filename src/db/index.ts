@@ -10,5 +10,14 @@ export { getToken } from './tokens/getToken.ts';
 export { orderColumns, type OrderColumn, type SortDirection } from './tokens/orderColumns.ts';
 export { appendPricePoints, type PricePointWrite } from './prices/appendPricePoints.ts';
 export { getPriceHistories, type PricePointRow } from './prices/getPriceHistories.ts';
+export {
+  loadPriceChanges,
+  type LoadPriceChangesOptions,
+  type PriceChanges,
+  type PriceChangeSink,
+  type PricePointChange,
+  type PriceTokenRow,
+} from './prices/loadPriceChanges.ts';
+export { prunePricePoints, PRICE_POINTS_KEEP_MS, type PrunePricePointsOptions } from './prices/prunePricePoints.ts';
 export { recordSwaps, type SwapWrite } from './swaps/recordSwaps.ts';
 export { refreshSwapCounts } from './swaps/refreshSwapCounts.ts';
