@@ -6,6 +6,7 @@ import pino, { type Logger } from 'pino';
 import { createHttpHandler } from './api/createHttpHandler.ts';
 import { createTokenCatalog } from './api/catalog/createTokenCatalog.ts';
 import { createMetrics } from './api/ops/createMetrics.ts';
+import { createPriceHistoryStore } from './api/prices/createPriceHistoryStore.ts';
 import { createResponseCache } from './api/ops/responseCache.ts';
 import { startHttpServer } from './api/startHttpServer.ts';
 import { createSupplyServiceFromEnv } from './api/supply/createSupplyServiceFromEnv.ts';
@@ -118,12 +119,21 @@ async function main(mode: Mode): Promise<void> {
   });
   await catalog.refresh(true);
   stoppables.push({ name: 'token catalogue', stop: () => catalog.stop() });
+  const prices = createPriceHistoryStore({
+    db,
+    staleMs: config.http.dataVersionPollMs,
+    pollMs: config.http.dataVersionPollMs,
+    onError: (err) => logger.warn({ err }, 'price history refresh failed; serving the last one'),
+  });
+  await prices.refresh(true);
+  stoppables.push({ name: 'price histories', stop: () => prices.stop() });
   const responseCache = createResponseCache({
     version: () => catalog.version(),
     maxAgeSeconds: config.http.cacheMaxAgeSeconds,
     metrics,
-    // price histories also move with the wall clock's hour
-    clockKey: (url) => (url.startsWith('/prices') ? String(Math.floor(Date.now() / HOUR_MS)) : ''),
+    // price histories also move with the wall clock's hour, and with their store's own version
+    // (it refreshes apart from the catalogue: an answer is never keyed newer than its data)
+    clockKey: (url) => (url.startsWith('/prices') ? `${Math.floor(Date.now() / HOUR_MS)}:${prices.version()}` : ''),
   });
 
   const redis = config.http.redisUrl ? new Redis(config.http.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
@@ -147,6 +157,7 @@ async function main(mode: Mode): Promise<void> {
     metrics,
     responseCache,
     catalog,
+    prices,
     validateResponses: config.validateResponses,
     trustProxy: config.http.trustProxy,
     rateLimit: {

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/index.ts';
 import type { TokenCatalog } from './catalog/createTokenCatalog.ts';
+import type { PriceHistoryStore } from './prices/createPriceHistoryStore.ts';
 import type { SupplyService } from './supply/createSupplyService.ts';
 
 export type ApiDeps = {
@@ -10,6 +11,8 @@ export type ApiDeps = {
   now?: () => Date;
   /** The in-memory token list the list and token endpoints answer from. */
   catalog: TokenCatalog;
+  /** The in-memory hourly price histories the price endpoints answer from. */
+  prices: PriceHistoryStore;
   /** Responses are checked against the spec: serialised bodies go through res.json then. */
   validateResponses?: boolean;
   /** Network token supply (GET /supply/*); those routes answer 404 when absent. */

@@ -13,6 +13,7 @@ import { getTokenPriceHistory, listPriceHistories } from './handlers/priceHistor
 import { createMetrics, type Metrics } from './ops/createMetrics.ts';
 import { healthRouter, type ReadinessCheck } from './ops/healthRouter.ts';
 import { createRateLimiter, type RateLimitOptions, type RateLimiter } from './ops/rateLimit.ts';
+import { createPriceHistoryStore, type PriceHistoryStore } from './prices/createPriceHistoryStore.ts';
 import { requestContext } from './ops/requestContext.ts';
 import type { ResponseCache } from './ops/responseCache.ts';
 import { only, staticHeaders } from './ops/staticHeaders.ts';
@@ -20,9 +21,11 @@ import { openapiSpecPath } from './specPaths.ts';
 import { strictIntegerQuery } from './strictIntegerQuery.ts';
 import { getCirculatingSupply, getTotalSupply } from './supply/supplyHandlers.ts';
 
-export type AppOptions = Omit<ApiDeps, 'catalog'> & {
+export type AppOptions = Omit<ApiDeps, 'catalog' | 'prices'> & {
   /** The in-memory token list; by default one that checks the data version on every request. */
   catalog?: TokenCatalog;
+  /** The in-memory price histories; by default a store that checks the data version on every request. */
+  prices?: PriceHistoryStore;
   /** Check every response against spec/openapi.yaml (tests); a mismatch becomes a 500. */
   validateResponses?: boolean;
   /** Routers outside the OpenAPI document (JSON-RPC, docs), mounted before validation. */
@@ -47,7 +50,11 @@ const EXPOSED_HEADERS = ['ETag', 'Age', 'X-Request-Id', 'RateLimit', 'RateLimit-
 
 /** The HTTP application: spec-validated REST at the root, extra routers (e.g. POST /rpc) beside it. */
 export function createApp(appOptions: AppOptions): express.Express {
-  const options: ApiDeps & AppOptions = { ...appOptions, catalog: appOptions.catalog ?? createTokenCatalog({ db: appOptions.db, staleMs: 0 }) };
+  const options: ApiDeps & AppOptions = {
+    ...appOptions,
+    catalog: appOptions.catalog ?? createTokenCatalog({ db: appOptions.db, staleMs: 0 }),
+    prices: appOptions.prices ?? createPriceHistoryStore({ db: appOptions.db, staleMs: 0, now: appOptions.now }),
+  };
   const { db, logger } = options;
   const metrics = options.metrics ?? createMetrics();
   const app = express();

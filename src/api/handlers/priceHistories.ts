@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
-import { getPriceHistories, type PricePointRow } from '../../db/index.ts';
 import { NotFoundError } from '../../errors/index.ts';
 import type { ApiDeps } from '../ApiDeps.ts';
-import type { ListPriceHistoriesQuery, PriceHistories, PriceHistory } from '../types.ts';
+import { sendJsonBody } from '../sendJsonBody.ts';
+import type { ListPriceHistoriesQuery } from '../types.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -12,28 +12,19 @@ export function historyRange(now: Date): { from: Date; to: Date } {
   return { from: new Date(current - 23 * HOUR_MS), to: new Date(current) };
 }
 
-const toHistory = (points: PricePointRow[]): PriceHistory =>
-  points.map((p) => ({ price: Number(p.price), timestamp: p.hour.toISOString() }));
-
-/** GET /prices/{contractAddress} */
-export function getTokenPriceHistory({ db, now = () => new Date() }: ApiDeps): RequestHandler<{ contractAddress: string }> {
+/** GET /prices/{contractAddress}: from the in-memory store; 404 when the token is not indexed. */
+export function getTokenPriceHistory({ prices, now = () => new Date(), validateResponses }: ApiDeps): RequestHandler<{ contractAddress: string }> {
   return async (req, res) => {
-    const address = req.params.contractAddress.toLowerCase();
-    const histories = await getPriceHistories(db, [address], historyRange(now()));
-    const [points] = [...histories.values()];
-    if (!points) throw new NotFoundError(`No token ${req.params.contractAddress} is indexed.`);
-    res.json(toHistory(points));
+    const body = await prices.history(req.params.contractAddress, now());
+    if (body === undefined) throw new NotFoundError(`No token ${req.params.contractAddress} is indexed.`);
+    sendJsonBody(res, body, validateResponses);
   };
 }
 
-/** GET /prices?addresses=…: one query for up to 100 tokens; unknown addresses are left out. */
-export function listPriceHistories({ db, now = () => new Date() }: ApiDeps): RequestHandler {
+/** GET /prices?addresses=…: up to 100 tokens from the in-memory store; unknown addresses are left out. */
+export function listPriceHistories({ prices, now = () => new Date(), validateResponses }: ApiDeps): RequestHandler {
   return async (req, res) => {
     const query = req.query as unknown as ListPriceHistoriesQuery;
-    const addresses = [...new Set(query.addresses.map((a) => a.toLowerCase()))];
-    const histories = await getPriceHistories(db, addresses, historyRange(now()));
-    const body: PriceHistories = {};
-    for (const [address, points] of histories) body[address] = toHistory(points);
-    res.json(body);
+    sendJsonBody(res, await prices.histories(query.addresses, now()), validateResponses);
   };
 }

@@ -1,0 +1,252 @@
+import {
+  loadPriceChanges,
+  type DataVersion,
+  type PricePointChange,
+  type PriceTokenRow,
+  type Queryable,
+} from '../../db/index.ts';
+
+const HOUR_MS = 3_600_000;
+/** Buckets in a history: the current hour and the 23 before it. */
+export const HISTORY_HOURS = 24;
+
+/** The hour (since the epoch) of the current bucket at `now`. */
+const hourOf = (now: Date) => Math.floor(now.getTime() / HOUR_MS);
+/**
+ * The store's cutoff for a given current hour: the window's first hour minus one hour of margin.
+ * Points from it on are kept, and before it only each token's latest (the carried price).
+ */
+const cutoffFor = (current: number) => current - HISTORY_HOURS;
+
+type Entry = {
+  checksum: string;
+  /** `"0xChecksum":`, the token's key in a several-token answer. */
+  key: string;
+  currentPrice: number | null;
+  /** ms since the epoch */
+  priceUpdatedAt: number | null;
+  /** Hours of the stored points, ascending; `prices` in step. */
+  hours: number[];
+  prices: number[];
+  /** The serialised history for the current hour `jsonHour`, until a point or the token changes. */
+  json: string | undefined;
+  jsonHour: number;
+};
+
+export type PriceHistoryStoreOptions = {
+  db: Queryable;
+  /** A request older than this since the last version check checks again (0: every request). */
+  staleMs: number;
+  /** Also check in the background every this many ms (so cached answers notice changes). */
+  pollMs?: number;
+  /** Wall clock for background checks and calls that pass no time; tests pin it. */
+  now?: () => Date;
+  /** Rows per query on full loads. */
+  chunkRows?: number;
+  onError?: (error: unknown) => void;
+};
+
+export type PriceHistoryStore = {
+  /** The data version the store holds, as a string for cache keys. */
+  version(): string;
+  /** Brings the store up to date if its last check is older than `staleMs`. */
+  refresh(force?: boolean, now?: Date): Promise<void>;
+  /** The serialised 24-hour history of one token, or undefined when it is not indexed. */
+  history(address: string, now?: Date): Promise<string | undefined>;
+  /** `{checksumAddress: history}` of the indexed tokens among `addresses`, by address. */
+  histories(addresses: readonly string[], now?: Date): Promise<string>;
+  stats(): { tokens: number; points: number; cutoff: Date | undefined };
+  stop(): void;
+};
+
+/**
+ * The hourly price histories held in memory by each API process, like the token catalogue:
+ * loaded from the shared database, followed incrementally by data version (a generation change,
+ * i.e. deleted rows, reloads in full), and each token's history serialised once per (change,
+ * current hour), so a 20-address answer is string concatenation. Its output is exactly that of
+ * getPriceHistories (the SQL path): carry-forward, a stablecoin carried from its current price,
+ * unknown tokens left out.
+ *
+ * Only points that can still show are held: those from the cutoff (the window's first hour minus
+ * one) on, plus each token's latest one before it. When the hour rolls over, older points are
+ * dropped here without asking the database; rows pruned there (prunePricePoints) are older still,
+ * so pruning needs no reload. A request for an earlier window than the cutoff (a clock moved
+ * back) reloads in full.
+ */
+export function createPriceHistoryStore(options: PriceHistoryStoreOptions): PriceHistoryStore {
+  const clock = options.now ?? (() => new Date());
+  let entries = new Map<string, Entry>();
+  let cutoff: number | undefined;
+  let state: DataVersion | undefined;
+  let checkedAt = 0;
+  let inFlight: Promise<void> | undefined;
+
+  async function load(now: Date, forceFull: boolean): Promise<void> {
+    const loadCutoff = forceFull || cutoff === undefined ? cutoffFor(hourOf(now)) : cutoff;
+    let target = entries;
+    let full = false;
+    // Incremental rows are applied together at the end (requests never see half a change);
+    // a full load fills a new map, swapped in when complete.
+    const tokens: PriceTokenRow[] = [];
+    const points: PricePointChange[] = [];
+    const changes = await loadPriceChanges(
+      options.db,
+      forceFull ? undefined : state,
+      { cutoff: new Date(loadCutoff * HOUR_MS), chunkRows: options.chunkRows },
+      {
+        begin(c) {
+          full = c.full;
+          if (full) target = new Map();
+        },
+        tokens(rows) {
+          if (full) for (const row of rows) setToken(target, row);
+          else for (const row of rows) tokens.push(row);
+        },
+        points(rows) {
+          if (full) for (const row of rows) putPoint(target, row, loadCutoff);
+          else for (const row of rows) points.push(row);
+        },
+      },
+    );
+    if (full) {
+      entries = target;
+      cutoff = loadCutoff;
+    } else {
+      for (const row of tokens) setToken(entries, row);
+      for (const row of points) putPoint(entries, row, cutoff ?? loadCutoff);
+    }
+    state = { version: changes.version, generation: changes.generation };
+  }
+
+  function run(now: Date, full: boolean): Promise<void> {
+    inFlight ??= load(now, full)
+      .then(() => void (checkedAt = Date.now()))
+      .finally(() => (inFlight = undefined));
+    return inFlight;
+  }
+
+  async function refresh(force = false, now = clock()): Promise<void> {
+    if (!force && state && Date.now() - checkedAt < options.staleMs) return;
+    await run(now, false);
+  }
+
+  /** Makes sure the points held cover the window at `now`; drops the ones an hour rollover retired. */
+  async function cover(now: Date): Promise<void> {
+    const wanted = cutoffFor(hourOf(now));
+    while (cutoff === undefined || wanted < cutoff) await run(now, true);
+    if (wanted > cutoff) {
+      for (const entry of entries.values()) trim(entry, wanted);
+      cutoff = wanted;
+    }
+  }
+
+  async function ready(now: Date): Promise<number> {
+    await refresh(false, now);
+    await cover(now);
+    return hourOf(now);
+  }
+
+  const timer = options.pollMs ? setInterval(() => refresh(true).catch((e: unknown) => options.onError?.(e)), options.pollMs) : undefined;
+  timer?.unref();
+
+  return {
+    version: () => (state ? `${state.generation}.${state.version}` : ''),
+    refresh,
+    async history(address, now = clock()) {
+      const current = await ready(now);
+      const entry = entries.get(address.toLowerCase());
+      return entry && serialise(entry, current);
+    },
+    async histories(addresses, now = clock()) {
+      const current = await ready(now);
+      const parts: string[] = [];
+      for (const address of [...new Set(addresses.map((a) => a.toLowerCase()))].sort()) {
+        const entry = entries.get(address);
+        if (entry) parts.push(entry.key + serialise(entry, current));
+      }
+      return `{${parts.join(',')}}`;
+    },
+    stats() {
+      let points = 0;
+      for (const entry of entries.values()) points += entry.hours.length;
+      return { tokens: entries.size, points, cutoff: cutoff === undefined ? undefined : new Date(cutoff * HOUR_MS) };
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+function setToken(entries: Map<string, Entry>, row: PriceTokenRow): void {
+  const currentPrice = row.currentPrice === null ? null : Number(row.currentPrice);
+  const priceUpdatedAt = row.priceUpdatedAt === null ? null : new Date(row.priceUpdatedAt).getTime();
+  const entry = entries.get(row.address);
+  if (!entry) {
+    entries.set(row.address, {
+      checksum: row.checksumAddress, key: `${JSON.stringify(row.checksumAddress)}:`, currentPrice, priceUpdatedAt,
+      hours: [], prices: [], json: undefined, jsonHour: 0,
+    });
+    return;
+  }
+  // counts and other columns stamp tokens too: keep the serialised history unless its inputs moved
+  if (entry.checksum === row.checksumAddress && entry.currentPrice === currentPrice && entry.priceUpdatedAt === priceUpdatedAt) return;
+  entry.checksum = row.checksumAddress;
+  entry.key = `${JSON.stringify(row.checksumAddress)}:`;
+  entry.currentPrice = currentPrice;
+  entry.priceUpdatedAt = priceUpdatedAt;
+  entry.json = undefined;
+}
+
+/** Stores a point in hour order (usually an append or an overwrite of the last one). */
+function putPoint(entries: Map<string, Entry>, row: PricePointChange, cutoff: number): void {
+  // A point of a token written after the token rows were read: both come with the next load.
+  const entry = entries.get(row.token);
+  if (!entry) return;
+  const { hours, prices } = entry;
+  const hour = row.hour;
+  const price = Number(row.price);
+  let i = hours.length;
+  while (i > 0 && hours[i - 1]! > hour) i--;
+  if (i > 0 && hours[i - 1] === hour) prices[i - 1] = price;
+  else if (i === hours.length) {
+    hours.push(hour);
+    prices.push(price);
+  } else {
+    hours.splice(i, 0, hour);
+    prices.splice(i, 0, price);
+  }
+  entry.json = undefined;
+  if (hour < cutoff) trim(entry, cutoff);
+}
+
+/** Keeps the points from `cutoff` on and the latest one before it: the answers stay the same. */
+function trim(entry: Entry, cutoff: number): void {
+  let before = 0;
+  while (before < entry.hours.length && entry.hours[before]! < cutoff) before++;
+  if (before > 1) {
+    entry.hours.splice(0, before - 1);
+    entry.prices.splice(0, before - 1);
+  }
+}
+
+/**
+ * The 24 hourly buckets ending with `current`, oldest first, as getPriceHistories fills them: the
+ * last point at or before each hour, else the current price once it was set before the hour
+ * ended, else nothing (the bucket is left out).
+ */
+function serialise(entry: Entry, current: number): string {
+  if (entry.json !== undefined && entry.jsonHour === current) return entry.json;
+  const first = current - (HISTORY_HOURS - 1);
+  const { hours, prices } = entry;
+  let i = 0;
+  let price: number | null = null;
+  while (i < hours.length && hours[i]! < first) price = prices[i++]!;
+  const out: { price: number; timestamp: string }[] = [];
+  for (let hour = first; hour <= current; hour++) {
+    if (i < hours.length && hours[i] === hour) price = prices[i++]!;
+    const fromCurrent = entry.priceUpdatedAt !== null && entry.priceUpdatedAt < (hour + 1) * HOUR_MS ? entry.currentPrice : null;
+    const value = price ?? fromCurrent;
+    if (value !== null) out.push({ price: value, timestamp: new Date(hour * HOUR_MS).toISOString() });
+  }
+  entry.json = JSON.stringify(out);
+  entry.jsonHour = current;
+  return entry.json;
+}
