@@ -2,7 +2,7 @@
 // reprice what moved, and write all of it with the checkpoint in one transaction.
 import { id } from 'ethers';
 import { callMany, readErc20Metadata, readTotalSupplies, type BlockHeader, type RawLog } from '../chain/index.ts';
-import { appendPricePoints, recordSwaps, refreshSwapCounts, upsertTokens, type SwapWrite } from '../db/index.ts';
+import { appendPricePoints, prunePricePoints, recordSwaps, refreshSwapCounts, upsertTokens, type SwapWrite } from '../db/index.ts';
 import {
   loadPricesAt, prunePoolStates, saveBlocks, saveIndexerTokens, savePoolStates, savePools, savePriceChanges, writeCheckpoint,
   type IndexerToken, type PoolStateWrite, type PriceChange, type StoredPool,
@@ -194,6 +194,9 @@ export async function indexBatch(
     if (Math.floor((from - 1) / PRUNE_EVERY) !== Math.floor(to / PRUNE_EVERY)) {
       const oldest = await tx.query<{ n: string | null }>(`SELECT min(block_number)::text AS n FROM indexer_blocks`);
       if (oldest[0]?.n) await prunePoolStates(tx, Number(oldest[0].n));
+      // Hourly prices 48 h behind the batch's hour, but each token's carried one (no reload needed);
+      // here, not per batch, as it reads every old row.
+      await prunePricePoints(tx, { newest: toTime });
     }
     await writeCheckpoint(tx, { chainId: ctx.chainId, blockNumber: to, blockHash: header(to).hash, blockTime: toTime });
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
-import { appendPricePoints, upsertTokens, type Database } from '../../src/db/index.ts';
+import { appendPricePoints, prunePricePoints, upsertTokens, type Database } from '../../src/db/index.ts';
 import { testApp } from '../helpers/testApp.ts';
 import { testDatabases } from '../helpers/testDatabases.ts';
 import { addressOf, makeTokens } from '../helpers/tokenFixtures.ts';
@@ -74,6 +74,17 @@ for (const target of testDatabases) {
       assert.equal(res.status, 200);
       assert.deepEqual(Object.keys(res.body).sort(), [addressOf(1), addressOf(2)]);
       assert.deepEqual(res.body[addressOf(2)], [{ price: 7, timestamp: at(0).toISOString() }]);
+    });
+
+    it('answers the same after old points are pruned, from a running store and a new one', async () => {
+      const some = [0, 1, 2, 4, 5, 7].map(addressOf);
+      const urls = [...some.map((a) => `/prices/${a}`), `/prices?addresses=${some.join(',')}`];
+      const running = app();
+      const bodies = async (server: ReturnType<typeof app>) => Promise.all(urls.map(async (u) => (await request(server).get(u).expect(200)).text));
+      const before = await bodies(running);
+      assert.equal(await prunePricePoints(db, { newest: NOW, keepMs: 25 * HOUR }), 3, "token 1's points 27 to 29 hours ago");
+      assert.deepEqual(await bodies(running), before);
+      assert.deepEqual(await bodies(app()), before);
     });
 
     for (const [query, field] of [
