@@ -19,7 +19,7 @@ import { readCheckpoint } from './db/indexer/index.ts';
 import { createDocsRouter } from './docs/index.ts';
 import { ConfigError } from './errors/index.ts';
 import { createIndexer, indexerConfigFromDemo, type Indexer } from './indexer/index.ts';
-import { createRpcRouter } from './rpc/index.ts';
+import { createRpcHandler, rpcPath } from './rpc/index.ts';
 
 type Mode = 'start' | 'serve' | 'index';
 type Stoppable = { name: string; stop: () => Promise<unknown> | unknown };
@@ -165,8 +165,8 @@ async function main(mode: Mode): Promise<void> {
       perMinute: config.http.rateLimitPerMinute ?? defaults.perMinute,
       redis,
     },
+    rpc: { path: rpcPath, handler: createRpcHandler({ upstreamUrl: chainUrl, ...config.rpc, observe: metrics.rpcObserver }) },
     routers: [
-      createRpcRouter({ upstreamUrl: chainUrl, ...config.rpc, observe: metrics.rpcObserver }),
       createDocsRouter(),
       ...(demoList ? [(await import('./demo/logoRouter.ts')).createDemoLogoRouter({ symbols: demoList.map((e) => e.symbol) })] : []),
     ],

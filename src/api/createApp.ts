@@ -1,8 +1,8 @@
 import compression from 'compression';
 import cors from 'cors';
+import type { RequestListener } from 'node:http';
 import express, { type Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import helmet from 'helmet';
 import { migrationsApplied } from '../db/index.ts';
 import type { ApiDeps } from './ApiDeps.ts';
 import { createTokenCatalog, type TokenCatalog } from './catalog/createTokenCatalog.ts';
@@ -15,6 +15,7 @@ import { healthRouter, type ReadinessCheck } from './ops/healthRouter.ts';
 import { createRateLimiter, type RateLimitOptions, type RateLimiter } from './ops/rateLimit.ts';
 import { createPriceHistoryStore, type PriceHistoryStore } from './prices/createPriceHistoryStore.ts';
 import { requestContext } from './ops/requestContext.ts';
+import { corsOptions, securityMiddleware } from './ops/securityHeaders.ts';
 import type { ResponseCache } from './ops/responseCache.ts';
 import { only, staticHeaders } from './ops/staticHeaders.ts';
 import { openapiSpecPath } from './specPaths.ts';
@@ -28,8 +29,10 @@ export type AppOptions = Omit<ApiDeps, 'catalog' | 'prices'> & {
   prices?: PriceHistoryStore;
   /** Check every response against spec/openapi.yaml (tests); a mismatch becomes a 500. */
   validateResponses?: boolean;
-  /** Routers outside the OpenAPI document (JSON-RPC, docs), mounted before validation. */
+  /** Routers outside the OpenAPI document (docs, demo logos), mounted before validation. */
   routers?: Router[];
+  /** The JSON-RPC endpoint (POST /rpc): a plain request listener, also served in front of Express. */
+  rpc?: { path: string; handler: RequestListener };
   metrics?: Metrics;
   /** Readiness checks besides the database and its migrations (indexer lag, chain node). */
   readiness?: Record<string, ReadinessCheck>;
@@ -46,9 +49,8 @@ export type AppOptions = Omit<ApiDeps, 'catalog' | 'prices'> & {
 };
 
 export const NOT_LIMITED = ['/healthz', '/readyz', '/metrics'];
-const EXPOSED_HEADERS = ['ETag', 'Age', 'X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Supply-Stale', 'X-Supply-Block-Number'];
 
-/** The HTTP application: spec-validated REST at the root, extra routers (e.g. POST /rpc) beside it. */
+/** The HTTP application: spec-validated REST at the root, JSON-RPC and extra routers beside it. */
 export function createApp(appOptions: AppOptions): express.Express {
   const options: ApiDeps & AppOptions = {
     ...appOptions,
@@ -64,10 +66,7 @@ export function createApp(appOptions: AppOptions): express.Express {
   app.set('trust proxy', options.trustProxy ?? false);
 
   app.use(requestContext(logger, metrics));
-  // helmet's defaults (the docs pages send their own CSP) and open CORS: the same headers on
-  // every answer, computed once; preflights go through cors() itself.
-  const corsOptions = { origin: '*', methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], exposedHeaders: EXPOSED_HEADERS };
-  app.use(staticHeaders(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }), cors(corsOptions)));
+  app.use(staticHeaders(...securityMiddleware())); // computed once
   app.options(/.*/, cors(corsOptions));
   app.use(only((req) => req.headers['accept-encoding'] !== undefined, compression()));
   app.use(
@@ -85,6 +84,8 @@ export function createApp(appOptions: AppOptions): express.Express {
   const limiter = options.rateLimiter ?? (options.rateLimit ? createRateLimiter({ ...options.rateLimit, exempt: NOT_LIMITED }) : undefined);
   if (limiter) app.use(limiter.middleware);
   if (options.responseCache && !options.responseCacheInFront) app.use(['/tokens', '/prices'], options.responseCache.middleware);
+  const rpc = options.rpc;
+  if (rpc) app.all(rpc.path, (req, res) => rpc.handler(req, res));
   for (const router of options.routers ?? []) app.use(router);
   app.use(strictIntegerQuery(openapiSpecPath));
   app.use(

@@ -4,24 +4,28 @@ import { createApp, NOT_LIMITED, type AppOptions } from './createApp.ts';
 import { createFastLane } from './ops/createFastLane.ts';
 import { createMetrics } from './ops/createMetrics.ts';
 import { createRateLimiter } from './ops/rateLimit.ts';
+import { securityMiddleware } from './ops/securityHeaders.ts';
+import { recordHeaders } from './ops/staticHeaders.ts';
 
 /**
- * What the HTTP server runs: the Express app, behind the fast lane for cached answers when a
- * response cache is configured. Both share one rate limiter and one metrics registry.
+ * What the HTTP server runs: the Express app, behind the fast lane for cached answers and the
+ * JSON-RPC endpoint when either is configured. All share one rate limiter and one metrics registry.
  */
 export function createHttpHandler(options: AppOptions): { app: Express; handler: RequestListener } {
   const metrics = options.metrics ?? createMetrics();
   const rateLimiter =
     options.rateLimiter ?? (options.rateLimit ? createRateLimiter({ ...options.rateLimit, exempt: NOT_LIMITED }) : undefined);
   const app = createApp({ ...options, metrics, rateLimiter, responseCacheInFront: options.responseCache !== undefined });
-  if (!options.responseCache) return { app, handler: app };
+  if (!options.responseCache && !options.rpc) return { app, handler: app };
   const handler = createFastLane(app, {
     cache: options.responseCache,
+    prefixes: ['/tokens', '/prices'],
+    rpc: options.rpc,
+    headers: recordHeaders(...securityMiddleware()),
     limiter: rateLimiter,
     logger: options.logger,
     metrics,
     trustProxy: app.get('trust proxy fn') as (addr: string, i: number) => boolean,
-    prefixes: ['/tokens', '/prices'],
   });
   return { app, handler };
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 
 type HeaderValue = string | number | readonly string[];
+export type HeaderList = readonly (readonly [string, HeaderValue])[];
 
 /**
  * Runs header-only middleware (helmet, CORS with a fixed origin) once against a stand-in GET
@@ -9,6 +10,15 @@ type HeaderValue = string | number | readonly string[];
  * chain of a dozen closures on every request.
  */
 export function staticHeaders(...middleware: RequestHandler[]): RequestHandler {
+  const list = recordHeaders(...middleware);
+  return (_req, res, next) => {
+    for (const [name, value] of list) res.setHeader(name, value);
+    next();
+  };
+}
+
+/** The headers header-only middleware sets on a stand-in GET request, recorded once. */
+export function recordHeaders(...middleware: RequestHandler[]): HeaderList {
   const headers = new Map<string, HeaderValue>();
   const fakeRes = {
     setHeader: (name: string, value: HeaderValue) => void headers.set(name.toLowerCase(), value),
@@ -26,11 +36,7 @@ export function staticHeaders(...middleware: RequestHandler[]): RequestHandler {
     mw(fakeReq as never, fakeRes as never, () => void (called = true));
     if (!called) throw new Error('staticHeaders: the middleware did not call next() synchronously');
   }
-  const list = [...headers];
-  return (_req, res, next) => {
-    for (const [name, value] of list) res.setHeader(name, value);
-    next();
-  };
+  return [...headers];
 }
 
 /** Applies a middleware only when `when` holds (e.g. compression only for clients that accept it). */
