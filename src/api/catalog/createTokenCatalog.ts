@@ -11,6 +11,8 @@ export type TokenCatalogOptions = {
   /** Also check in the background every this many ms (so cached answers notice changes). */
   pollMs?: number;
   onError?: (error: unknown) => void;
+  /** Rows per query when loading (default TOKEN_CHUNK_ROWS). */
+  chunkRows?: number;
 };
 
 export type TokenCatalog = {
@@ -39,7 +41,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   let inFlight: Promise<void> | undefined;
 
   async function load(): Promise<void> {
-    const changes = await loadTokenChanges(options.db, state);
+    const changes = await loadTokenChanges(options.db, state, { chunkRows: options.chunkRows });
     if (changes.full) entries.clear();
     for (const row of changes.rows) entries.set(row.address, { row, json: JSON.stringify(toToken(row)) });
     if (changes.full || changes.rows.length > 0) sorted = new Map();

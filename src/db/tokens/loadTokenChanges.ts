@@ -8,17 +8,44 @@ export type TokenChanges = DataVersion & {
   rows: TokenRow[];
 };
 
+export type LoadTokenChangesOptions = {
+  /** Rows per query (keyset pages by address). */
+  chunkRows?: number;
+};
+
+/**
+ * Rows per query of a load. On PGlite a query's whole result is built inside the WASM memory,
+ * whose pages stay resident once touched: 24,000 tokens in one result left the API process
+ * 11-14 MB bigger (RSS) than keyset pages of 2,000 rows, which cost nothing measurable in time.
+ */
+export const TOKEN_CHUNK_ROWS = 2000;
+
 /**
  * What changed since a reader's last load: the rows stamped above its version, or every row
  * when it has none yet or the generation moved (rows were deleted). The version is read first,
- * so a row written while this runs is read now or next time, never missed.
+ * so a row written while this runs is read now or next time, never missed. Rows are read in
+ * keyset pages ordered by address (`chunkRows` per query), so they come back in that order.
  */
-export async function loadTokenChanges(db: Queryable, since?: DataVersion): Promise<TokenChanges> {
+export async function loadTokenChanges(db: Queryable, since?: DataVersion, options: LoadTokenChangesOptions = {}): Promise<TokenChanges> {
+  const chunkRows = Math.max(1, Math.floor(options.chunkRows ?? TOKEN_CHUNK_ROWS));
   const state = await readDataState(db);
   const full = since === undefined || since.generation !== state.generation;
   if (!full && since.version === state.version) return { ...state, full, rows: [] };
-  const rows = full
-    ? await db.query<TokenRow>(`SELECT ${tokenColumns} FROM tokens`)
-    : await db.query<TokenRow>(`SELECT ${tokenColumns} FROM tokens WHERE row_version > $1`, [since.version]);
+  const rows: TokenRow[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const where = [
+      ...(full ? [] : [`row_version > $1`]),
+      ...(after === undefined ? [] : [`address > $${full ? 1 : 2}`]),
+    ];
+    const params = [...(full ? [] : [since.version]), ...(after === undefined ? [] : [after])];
+    const chunk = await db.query<TokenRow>(
+      `SELECT ${tokenColumns} FROM tokens ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY address LIMIT ${chunkRows}`,
+      params,
+    );
+    for (const row of chunk) rows.push(row);
+    if (chunk.length < chunkRows) break;
+    after = chunk[chunk.length - 1]!.address;
+  }
   return { ...state, full, rows };
 }

@@ -76,5 +76,24 @@ for (const target of testDatabases) {
       assert.match((await catalog.token(addressOf(4).toUpperCase().replace('0X', '0x')))!, /"contractAddress"/);
       catalog.stop();
     });
+
+    it('loads in small chunks exactly what one query loads, full and incremental', async () => {
+      await resetDatabase(db);
+      const tokens = makeTokens(17);
+      await upsertTokens(db, tokens);
+      const chunked = createTokenCatalog({ db, staleMs: 0, chunkRows: 3 });
+      const whole = createTokenCatalog({ db, staleMs: 0, chunkRows: 1000 });
+      const query = { page: 1, limit: 100, order: 'fdv', sort: 'desc' } as const;
+      assert.equal(await chunked.page(query), await whole.page(query));
+      assert.equal(page(await chunked.page(query)).meta.totalItemsCount, 17);
+      await upsertTokens(db, [0, 5, 6, 7, 16].map((i) => ({ ...tokens[i]!, fdv: `${i + 0.5}`, name: `${tokens[i]!.name}*`, at: new Date() })));
+      for (const order of ['name', 'fdv', 'symbol'] as const) {
+        const q = { ...query, order };
+        assert.equal(await chunked.page(q), await whole.page(q), order);
+      }
+      for (let i = 0; i < 17; i++) assert.equal(await chunked.token(addressOf(i)), await whole.token(addressOf(i)));
+      chunked.stop();
+      whole.stop();
+    });
   });
 }

@@ -1,0 +1,50 @@
+// Token loads read in keyset pages by address: any page size returns exactly the rows of one
+// query, full and incremental, including page sizes that divide the row count exactly.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { loadTokenChanges, upsertTokens, type Database, type TokenRow } from '../../src/db/index.ts';
+import { tokenColumns } from '../../src/db/tokens/TokenRow.ts';
+import { resetDatabase, testDatabases } from '../helpers/testDatabases.ts';
+import { addressOf, makeTokens } from '../helpers/tokenFixtures.ts';
+
+const byAddress = (rows: TokenRow[]) => [...rows].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
+
+for (const target of testDatabases) {
+  describe(`chunked token loads on ${target.name}`, () => {
+    let db: Database;
+    before(async () => {
+      db = await target.open();
+    });
+    after(() => db.close());
+
+    it('a full load in pages of any size returns exactly the rows of one query, ordered by address', async () => {
+      await resetDatabase(db);
+      await upsertTokens(db, makeTokens(23));
+      const oneQuery = byAddress(await db.query<TokenRow>(`SELECT ${tokenColumns} FROM tokens`));
+      assert.equal(oneQuery.length, 23);
+      for (const chunkRows of [1, 2, 5, 22, 23, 24, 2000]) {
+        const loaded = await loadTokenChanges(db, undefined, { chunkRows });
+        assert.equal(loaded.full, true);
+        assert.deepEqual(loaded.rows, oneQuery, `chunkRows ${chunkRows}`);
+      }
+    });
+
+    it('an incremental load in small pages returns exactly the changed rows', async () => {
+      await resetDatabase(db);
+      const tokens = makeTokens(12);
+      await upsertTokens(db, tokens);
+      const first = await loadTokenChanges(db, undefined, { chunkRows: 5 });
+      assert.equal(first.rows.length, 12);
+      const changed = [0, 3, 4, 7, 8, 11];
+      await upsertTokens(db, changed.map((i) => ({ ...tokens[i]!, name: `${tokens[i]!.name} v2`, at: new Date() })));
+      for (const chunkRows of [1, 2, 3, 6, 7]) {
+        const next = await loadTokenChanges(db, first, { chunkRows });
+        assert.equal(next.full, false);
+        assert.deepEqual(next.rows.map((r) => r.address), changed.map(addressOf).sort(), `chunkRows ${chunkRows}`);
+        assert.ok(next.rows.every((r) => r.name.endsWith(' v2')));
+        assert.deepEqual(next.rows, byAddress(await db.query<TokenRow>(`SELECT ${tokenColumns} FROM tokens WHERE row_version > $1`, [first.version])));
+      }
+      assert.equal((await loadTokenChanges(db, await loadTokenChanges(db), { chunkRows: 1 })).rows.length, 0, 'nothing new');
+    });
+  });
+}
