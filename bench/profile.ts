@@ -10,6 +10,7 @@ import { createDatabase } from '../src/db/index.ts';
 import { buildCases } from './lib/cases.ts';
 import { buildCatalogue, writeCatalogue } from './lib/catalogue.ts';
 import { renderProfile, summariseProfile } from './lib/cpuProfile.ts';
+import { limiterEnv } from './lib/limiter.ts';
 import { runLoad } from './lib/load.ts';
 import { repoRoot, startChainNode, startService } from './lib/processes.ts';
 
@@ -53,7 +54,7 @@ async function main() {
         env: {
           NODE_ENV: 'production', LOG_LEVEL: 'info', VALIDATE_RESPONSES: 'false', CHAIN_RPC_URL: node.info.url,
           PGLITE_DIR: c.target === 'uncachedRpc' ? 'memory://' : pgliteDir,
-          RATE_LIMIT_PER_SECOND: c.target === 'limited' ? '1000000' : '0', RATE_LIMIT_PER_MINUTE: c.target === 'limited' ? '60000000' : '0',
+          ...limiterEnv[c.limiter ?? 'off'],
           ...(c.target === 'uncachedRpc' ? { RPC_CACHE_SIZE: '0' } : {}),
         },
       });

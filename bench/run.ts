@@ -10,6 +10,7 @@ import pg from 'pg';
 import { createDatabase } from '../src/db/index.ts';
 import { buildCases, probeGenerators, type CaseDef } from './lib/cases.ts';
 import { buildCatalogue, writeCatalogue, type CatalogueReport } from './lib/catalogue.ts';
+import { combineRuns, limiterCost, limiterEnv, limiterSchedule, type LimiterCost, type LimiterSide } from './lib/limiter.ts';
 import { measureBackfill, measureFreshness, type FreshnessResult } from './lib/indexing.ts';
 import { probeLatency, runLoad, type LoadResult, type ProbeResult, type RequestSpec } from './lib/load.ts';
 import { repoRoot, startBaselineServer, startChainNode, startService, type ChainNode, type Service } from './lib/processes.ts';
@@ -174,21 +175,32 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
     });
     const results: CaseResult[] = [];
     const memory: BenchResults['memory'] = {};
+    const limiter: LimiterCost[] = [];
     const baselineRuns: LoadResult[] = [];
     let baselineBytes = 0;
     let baseline: { url: string; stop(): Promise<void> } | undefined;
 
     const load = (origin: string, next: () => RequestSpec, durationSec = options.durationSec) =>
       runLoad({ origin, next, connections: options.connections, durationSec });
-    const runCase = async (c: CaseDef, database: string, origin: string, service?: Service) => {
+    /** One load run of a case, with the service's response-cache hit ratio and memory after it. */
+    const measure = async (c: CaseDef, origin: string, service?: Service) => {
       const before = service ? await cacheCounts(service.url) : undefined;
       const r = await load(origin, c.next);
       const after = service ? await cacheCounts(service.url) : undefined;
       const lookups = after && before ? after.hit - before.hit + (after.miss - before.miss) : 0;
-      const cacheHitRatio = c.group === 'rest' && after && before && lookups > 0 ? Math.round(((after.hit - before.hit) / lookups) * 1000) / 1000 : null;
+      const hits = after && before ? after.hit - before.hit : 0;
       service?.memory();
-      results.push({ ...r, id: c.id, database, group: c.group, label: c.label, variant: c.variant, example: c.example, ratio: 0, cacheHitRatio,
-        memoryAfter: after ? { rssMb: after.rssMb, heapUsedMb: after.heapUsedMb, externalMb: after.externalMb } : null });
+      const memoryAfter = after ? { rssMb: after.rssMb, heapUsedMb: after.heapUsedMb, externalMb: after.externalMb } : null;
+      return { r, hits, lookups, memoryAfter };
+    };
+    const record = (c: CaseDef, database: string, r: LoadResult, hits: number, lookups: number, memoryAfter: CaseResult['memoryAfter']) => {
+      const cacheHitRatio = c.group === 'rest' && lookups > 0 ? Math.round((hits / lookups) * 1000) / 1000 : null;
+      results.push({ ...r, id: c.id, database, group: c.group, label: c.label, variant: c.variant, example: c.example, ratio: 0, cacheHitRatio, memoryAfter });
+      return cacheHitRatio;
+    };
+    const runCase = async (c: CaseDef, database: string, origin: string, service?: Service) => {
+      const { r, hits, lookups, memoryAfter } = await measure(c, origin, service);
+      const cacheHitRatio = record(c, database, r, hits, lookups, memoryAfter);
       log(`${database} ${c.id}: ${r.rps} req/s p50 ${r.p50Ms} p99 ${r.p99Ms} non2xx ${r.non2xx} errors ${r.errors}${cacheHitRatio === null ? '' : ` hits ${cacheHitRatio}`}`);
     };
     const selected = (f: (c: CaseDef) => boolean) => cases.filter((c) => (!quick || c.quick) && f(c));
@@ -226,18 +238,33 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
         memory[database.name] = { peakRssMb: peakRssKb === undefined ? null : Math.round(peakRssKb / 102.4) / 10 };
       }
 
-      const limitedCase = selected((c) => c.target === 'limited');
-      if (limitedCase.length) {
-        const limited = await startService({
-          mode: 'serve', logFile,
-          env: { ...common, ...database.env, RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_PER_MINUTE: '60000000' },
-        });
-        try {
-          await warm(limited.url);
-          for (const c of limitedCase) await runCase(c, database.name, limited.url, limited);
-        } finally {
-          await limited.stop();
+      // The limiter's own cost: off/on pairs, each on a fresh process started the same way.
+      const pairCases = selected((c) => c.target === 'limiterPair');
+      if (pairCases.length) {
+        const runs: { side: LimiterSide; result: LoadResult }[] = [];
+        const sides = new Map<LimiterSide, { results: LoadResult[]; hits: number; lookups: number; memoryAfter: CaseResult['memoryAfter'] }>();
+        for (const side of limiterSchedule(quick ? 1 : 2)) {
+          const c = pairCases.find((x) => x.limiter === side);
+          if (!c) continue;
+          const fresh = await startService({ mode: 'serve', logFile, env: { ...common, ...database.env, ...limiterEnv[side] } });
+          try {
+            await warm(fresh.url);
+            const m = await measure(c, fresh.url, fresh);
+            runs.push({ side, result: m.r });
+            const acc = sides.get(side) ?? { results: [], hits: 0, lookups: 0, memoryAfter: null };
+            sides.set(side, { results: [...acc.results, m.r], hits: acc.hits + m.hits, lookups: acc.lookups + m.lookups, memoryAfter: m.memoryAfter });
+            log(`${database.name} ${c.id} (fresh process ${runs.length}): ${m.r.rps} req/s p50 ${m.r.p50Ms} p99 ${m.r.p99Ms} non2xx ${m.r.non2xx} errors ${m.r.errors}`);
+          } finally {
+            await fresh.stop();
+          }
         }
+        for (const c of pairCases) {
+          const acc = c.limiter ? sides.get(c.limiter) : undefined;
+          if (acc) record(c, database.name, combineRuns(acc.results), acc.hits, acc.lookups, acc.memoryAfter);
+        }
+        const cost = limiterCost(database.name, runs);
+        limiter.push(cost);
+        log(`${database.name} limiter on/off: ${cost.rpsRatio} (pairs ${cost.pairRatios.join(', ')})`);
       }
     }
 
@@ -323,6 +350,7 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
         byBlockAndIndexUnderLoad: added(caseP50('rpc.byBlockAndIndex.uncached'), caseP50('rpc.byBlockAndIndex.node')),
       },
       memory,
+      limiter,
       indexing,
       freshness,
       durationMs: Math.round(performance.now() - started),

@@ -4,15 +4,18 @@
 import type { Prng } from '../../src/demo/prng.ts';
 import { createPrng } from '../../src/demo/prng.ts';
 import type { TxRef } from './chainProcess.ts';
+import type { LimiterSide } from './limiter.ts';
 import type { RequestSpec } from './load.ts';
 
-export type Target = 'service' | 'limited' | 'uncachedRpc' | 'node';
+export type Target = 'service' | 'limiterPair' | 'uncachedRpc' | 'node';
 
 export type CaseDef = {
   id: string;
   group: 'rest' | 'supply' | 'rpc';
   label: string;
-  variant: 'hot' | 'varied' | 'cached' | 'uncached' | 'node' | 'limiter';
+  variant: 'hot' | 'varied' | 'cached' | 'uncached' | 'node' | 'limiter off' | 'limiter on';
+  /** limiterPair cases: which side of the off/on pair. */
+  limiter?: LimiterSide;
   target: Target;
   /** An example request, for the report. */
   example: string;
@@ -140,11 +143,13 @@ export function buildCases(input: CaseInputs): CaseDef[] {
     rpc.push({ id: `rpc.${short}.node`, group: 'rpc', label: `${method}, node directly`, variant: 'node', target: 'node', example: `POST <node> ${method}`, next: nodeSpec(gen)(), quick: true });
   }
 
-  const limiter: CaseDef = {
-    id: 'tokens.default.limiter', group: 'rest', label: 'Token list, default, rate limiter on (10^6/s, 6·10^7/min)', variant: 'limiter',
-    target: 'limited', example: '/tokens', next: fixed('/tokens'), quick: true,
-  };
-  return [...rest, ...supply, ...rpc, limiter];
+  // The limiter's cost: both sides on fresh processes started the same way, alternated (bench/lib/limiter.ts).
+  const limiter: CaseDef[] = (['off', 'on'] as const).map((side) => ({
+    id: `tokens.default.limiter${side === 'off' ? 'Off' : 'On'}`, group: 'rest', variant: `limiter ${side}`, limiter: side,
+    label: `Token list, default, fresh process, rate limiter ${side === 'off' ? 'off (0/s, 0/min)' : 'on (10^6/s, 6·10^7/min, never triggers)'}`,
+    target: 'limiterPair', example: '/tokens', next: fixed('/tokens'), quick: true,
+  }));
+  return [...rest, ...supply, ...rpc, ...limiter];
 }
 
 /** Generators for the one-connection latency probes (added latency over the node). */

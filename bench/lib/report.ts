@@ -1,5 +1,6 @@
 // Result types, targets (PASS/MISS) and the Markdown report quoted by the README.
 import type { ThroughputResult, FreshnessResult } from './indexing.ts';
+import type { LimiterCost } from './limiter.ts';
 import type { LoadResult, ProbeResult } from './load.ts';
 
 export type CaseResult = LoadResult & {
@@ -38,6 +39,8 @@ export type BenchResults = {
   probes: ProbeCase[];
   rpcAddedMedianMs: { byHash: number | null; byBlockAndIndex: number | null; byHashUnderLoad: number | null; byBlockAndIndexUnderLoad: number | null };
   memory: Record<string, { peakRssMb: number | null }>;
+  /** The rate limiter's cost per database: off/on runs on fresh processes (bench/lib/limiter.ts). */
+  limiter?: LimiterCost[];
   indexing: ThroughputResult;
   freshness: FreshnessResult;
   targets: Target[];
@@ -112,6 +115,17 @@ export function renderMarkdown(r: BenchResults): string {
       const t = caseTarget(c);
       line(`| ${c.label} <br>\`${c.example.length > 90 ? `${c.example.slice(0, 87)}…` : c.example}\` | ${c.variant} | ${fmt(c.rps, 0)} | ${c.ratio.toFixed(2)} | ${fmt(c.p50Ms, 2)} | ${fmt(c.p99Ms, 2)} | ${c.non2xx} / ${c.errors} | ${c.cacheHitRatio === null ? '–' : `${Math.round(c.cacheHitRatio * 100)} %`} | ${c.memoryAfter ? `${fmt(c.memoryAfter.rssMb, 0)} / ${fmt(c.memoryAfter.heapUsedMb, 0)}` : '–'} | ${t} |`);
     }
+    line();
+  }
+  if (r.limiter?.length) {
+    line('## Rate limiter cost');
+    line();
+    line('`GET /tokens` (hot) on fresh service processes started the same way back to back, the limiter off (`RATE_LIMIT_PER_SECOND=0 RATE_LIMIT_PER_MINUTE=0`) and on with limits that never trigger (10^6/s, 6·10^7/min), in the order shown (off/on alternated so drift hits both sides alike); each side is the mean req/s of its runs.');
+    line();
+    line('| Database | runs (req/s, in order) | off req/s | on req/s | on ÷ off | per pair | p50 ms off / on | p99 ms off / on |');
+    line('| --- | --- | ---: | ---: | ---: | --- | ---: | ---: |');
+    for (const l of r.limiter)
+      line(`| ${l.database} | ${l.runs.map((x) => `${x.side} ${fmt(x.rps, 0)}`).join(', ')} | ${fmt(l.off.rps, 0)} | ${fmt(l.on.rps, 0)} | **${l.rpsRatio.toFixed(2)}** | ${l.pairRatios.map((x) => x.toFixed(2)).join(', ') || '–'} | ${fmt(l.off.p50Ms, 2)} / ${fmt(l.on.p50Ms, 2)} | ${fmt(l.off.p99Ms, 2)} / ${fmt(l.on.p99Ms, 2)} |`);
     line();
   }
   line('## JSON-RPC added latency (one connection, no queueing)');

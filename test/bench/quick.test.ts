@@ -27,7 +27,7 @@ test('bench --quick measures every case against the real service', { timeout: 24
       'tokens.deepPage.varied', 'tokens.addresses100.hot', 'tokens.addresses100.varied', 'tokens.one.hot', 'prices.one.hot',
       'prices.many20.hot', 'prices.many20.varied', 'supply.total.raw', 'supply.circulating.json', 'rpc.byHash.cached',
       'rpc.byHash.uncached', 'rpc.byHash.node', 'rpc.byBlockAndIndex.cached', 'rpc.byBlockAndIndex.uncached',
-      'rpc.byBlockAndIndex.node', 'tokens.default.limiter',
+      'rpc.byBlockAndIndex.node', 'tokens.default.limiterOff', 'tokens.default.limiterOn',
     ]) assert.ok(ids.has(id), `case ${id} measured`);
     for (const c of r.cases) {
       assert.ok(c.rps > 0, `${c.id}: req/s > 0`);
@@ -50,6 +50,12 @@ test('bench --quick measures every case against the real service', { timeout: 24
     assert.ok(r.indexing.blocksPerSecond > 0 && r.indexing.swapsPerSecond > 0, 'indexing throughput');
     assert.ok(r.freshness.samples.length > 0, 'freshness sampled');
     assert.ok(r.freshness.medianSeconds !== null && r.freshness.medianSeconds > 0, 'freshness lag measured');
+
+    // the limiter's cost: one off and one on run on fresh processes in quick mode, as a ratio
+    const limiter = r.limiter?.find((l) => l.database === 'pglite');
+    assert.deepEqual(limiter?.runs.map((x) => x.side), ['off', 'on'], 'limiter off then on, each on a fresh process');
+    assert.ok(limiter !== undefined && limiter.rpsRatio > 0 && Number.isFinite(limiter.rpsRatio), 'limiter cost as on/off ratio');
+    assert.match(readFileSync(join(out, 'latest.md'), 'utf8'), /## Rate limiter cost/);
 
     const rss = r.memory.pglite?.peakRssMb;
     assert.ok(rss !== undefined && rss !== null && rss > 20, 'service peak RSS sampled');

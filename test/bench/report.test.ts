@@ -52,6 +52,18 @@ test('markdown names every case, the baseline and each target result', () => {
   assert.match(md, /\| PASS \|/);
   assert.match(md, /\*\*MISS\*\*/);
   assert.match(md, /Baseline: bare `node:http`/);
+  assert.doesNotMatch(md, /Rate limiter cost/, 'no limiter section without limiter runs');
+});
+
+test('markdown states the limiter cost as the on/off ratio with its runs', () => {
+  const partial = results([kase('tokens.default.hot', 0.8)]);
+  const limiter = [{
+    database: 'pglite', runs: [{ side: 'off' as const, rps: 1000, p50Ms: 5, p99Ms: 20 }, { side: 'on' as const, rps: 900, p50Ms: 6, p99Ms: 22 }],
+    off: { rps: 1000, p50Ms: 5, p99Ms: 20 }, on: { rps: 900, p50Ms: 6, p99Ms: 22 }, rpsRatio: 0.9, pairRatios: [0.9],
+  }];
+  const md = renderMarkdown({ ...partial, limiter, targets: computeTargets(partial) });
+  assert.match(md, /## Rate limiter cost/);
+  assert.match(md, /\| pglite \| off 1000, on 900 \| 1000 \| 900 \| \*\*0\.90\*\* \| 0\.90 \|/);
 });
 
 test('percentile picks the nearest rank', () => {
