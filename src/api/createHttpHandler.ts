@@ -1,15 +1,17 @@
 import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
 import { createApp, NOT_LIMITED, type AppOptions } from './createApp.ts';
+import { createQueryLane } from './lane/createQueryLane.ts';
 import { createFastLane } from './ops/createFastLane.ts';
 import { createMetrics } from './ops/createMetrics.ts';
 import { createRateLimiter } from './ops/rateLimit.ts';
 import { securityMiddleware } from './ops/securityHeaders.ts';
 import { recordHeaders } from './ops/staticHeaders.ts';
+import { openapiSpecPath } from './specPaths.ts';
 
 /**
- * What the HTTP server runs: the Express app, behind the fast lane for cached answers and the
- * JSON-RPC endpoint when either is configured. All share one rate limiter and one metrics registry.
+ * What the HTTP server runs: the Express app, behind the fast lane for cached answers, uncached
+ * reads with valid parameters, and the JSON-RPC endpoint, when configured. All share one rate limiter and one metrics registry.
  */
 export function createHttpHandler(options: AppOptions): { app: Express; handler: RequestListener } {
   const metrics = options.metrics ?? createMetrics();
@@ -17,8 +19,16 @@ export function createHttpHandler(options: AppOptions): { app: Express; handler:
     options.rateLimiter ?? (options.rateLimit ? createRateLimiter({ ...options.rateLimit, exempt: NOT_LIMITED }) : undefined);
   const app = createApp({ ...options, metrics, rateLimiter, responseCacheInFront: options.responseCache !== undefined });
   if (!options.responseCache && !options.rpc) return { app, handler: app };
+  // Uncached reads skip Express too, except when responses are checked against the spec (tests):
+  // those go through express-openapi-validator's response validation.
+  const { catalog, prices } = options;
+  const lane =
+    options.responseCache && catalog && prices && !options.validateResponses
+      ? createQueryLane({ ...options, catalog, prices }, openapiSpecPath)
+      : undefined;
   const handler = createFastLane(app, {
     cache: options.responseCache,
+    lane,
     prefixes: ['/tokens', '/prices'],
     rpc: options.rpc,
     headers: recordHeaders(...securityMiddleware()),

@@ -50,11 +50,12 @@ describe('JSON-RPC lane in front of Express', () => {
     const built = createHttpHandler({ db, logger: silentLogger, metrics, rpc, ...extra });
     const reachedExpress: string[] = [];
     // Express's own handle(): anything the lane passes on lands here.
-    const original = built.app.handle.bind(built.app);
-    built.app.handle = ((rq: { method: string; url: string }, ...rest: unknown[]) => {
+    const express = built.app as unknown as { handle: (req: { method: string; url: string }, ...rest: unknown[]) => unknown };
+    const original = express.handle.bind(express);
+    express.handle = (rq, ...rest) => {
       reachedExpress.push(`${rq.method} ${rq.url}`);
-      return (original as (...a: unknown[]) => unknown)(rq, ...rest);
-    }) as typeof built.app.handle;
+      return original(rq, ...rest);
+    };
     const handler: RequestListener = built.handler;
     return { handler, app: built.app, metrics, reachedExpress };
   }

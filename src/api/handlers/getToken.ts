@@ -3,11 +3,17 @@ import { NotFoundError } from '../../errors/index.ts';
 import type { ApiDeps } from '../ApiDeps.ts';
 import { sendJsonBody } from '../sendJsonBody.ts';
 
-/** GET /tokens/{contractAddress}: any case in, checksummed out; 404 when not indexed. */
-export function getToken({ catalog, validateResponses }: ApiDeps): RequestHandler<{ contractAddress: string }> {
-  return async (req, res) => {
-    const body = await catalog.token(req.params.contractAddress);
-    if (body === undefined) throw new NotFoundError(`No token ${req.params.contractAddress} is indexed.`);
-    sendJsonBody(res, body, validateResponses);
+/** The serialised token; NotFoundError when it is not indexed. */
+export function getTokenAnswer({ catalog }: Pick<ApiDeps, 'catalog'>): (params: { contractAddress: string }) => Promise<string> {
+  return async ({ contractAddress }) => {
+    const body = await catalog.token(contractAddress);
+    if (body === undefined) throw new NotFoundError(`No token ${contractAddress} is indexed.`);
+    return body;
   };
+}
+
+/** GET /tokens/{contractAddress}: any case in, checksummed out; 404 when not indexed. */
+export function getToken(deps: ApiDeps): RequestHandler<{ contractAddress: string }> {
+  const answer = getTokenAnswer(deps);
+  return async (req, res) => sendJsonBody(res, await answer(req.params), deps.validateResponses);
 }

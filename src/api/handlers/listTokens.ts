@@ -3,11 +3,10 @@ import type { ApiDeps } from '../ApiDeps.ts';
 import { sendJsonBody } from '../sendJsonBody.ts';
 import type { ListTokensQuery } from '../types.ts';
 
-/** GET /tokens. The validator has already applied defaults and bounds to the query. */
-export function listTokens({ catalog, validateResponses }: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const query = req.query as unknown as ListTokensQuery;
-    const body = await catalog.page({
+/** The serialised page for a validated query (defaults and bounds already applied). */
+export function listTokensAnswer({ catalog }: Pick<ApiDeps, 'catalog'>): (query: ListTokensQuery) => Promise<string> {
+  return (query) =>
+    catalog.page({
       page: query.page ?? 1,
       limit: query.limit ?? 50,
       order: query.order ?? 'fdv',
@@ -15,6 +14,10 @@ export function listTokens({ catalog, validateResponses }: ApiDeps): RequestHand
       isSecure: query.isSecure,
       addresses: query.addresses ? [...new Set(query.addresses.map((a) => a.toLowerCase()))] : undefined,
     });
-    sendJsonBody(res, body, validateResponses);
-  };
+}
+
+/** GET /tokens. The validator has already applied defaults and bounds to the query. */
+export function listTokens(deps: ApiDeps): RequestHandler {
+  const answer = listTokensAnswer(deps);
+  return async (req, res) => sendJsonBody(res, await answer(req.query as unknown as ListTokensQuery), deps.validateResponses);
 }

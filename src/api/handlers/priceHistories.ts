@@ -12,19 +12,30 @@ export function historyRange(now: Date): { from: Date; to: Date } {
   return { from: new Date(current - 23 * HOUR_MS), to: new Date(current) };
 }
 
-/** GET /prices/{contractAddress}: from the in-memory store; 404 when the token is not indexed. */
-export function getTokenPriceHistory({ prices, now = () => new Date(), validateResponses }: ApiDeps): RequestHandler<{ contractAddress: string }> {
-  return async (req, res) => {
-    const body = await prices.history(req.params.contractAddress, now());
-    if (body === undefined) throw new NotFoundError(`No token ${req.params.contractAddress} is indexed.`);
-    sendJsonBody(res, body, validateResponses);
+type PriceDeps = Pick<ApiDeps, 'prices' | 'now'>;
+
+/** One token's serialised history from the in-memory store; NotFoundError when it is not indexed. */
+export function tokenPriceHistoryAnswer({ prices, now = () => new Date() }: PriceDeps): (params: { contractAddress: string }) => Promise<string> {
+  return async ({ contractAddress }) => {
+    const body = await prices.history(contractAddress, now());
+    if (body === undefined) throw new NotFoundError(`No token ${contractAddress} is indexed.`);
+    return body;
   };
 }
 
+/** Up to 100 tokens' serialised histories; unknown addresses are left out. */
+export function priceHistoriesAnswer({ prices, now = () => new Date() }: PriceDeps): (query: ListPriceHistoriesQuery) => Promise<string> {
+  return (query) => prices.histories(query.addresses, now());
+}
+
+/** GET /prices/{contractAddress}: from the in-memory store; 404 when the token is not indexed. */
+export function getTokenPriceHistory(deps: ApiDeps): RequestHandler<{ contractAddress: string }> {
+  const answer = tokenPriceHistoryAnswer(deps);
+  return async (req, res) => sendJsonBody(res, await answer(req.params), deps.validateResponses);
+}
+
 /** GET /prices?addresses=…: up to 100 tokens from the in-memory store; unknown addresses are left out. */
-export function listPriceHistories({ prices, now = () => new Date(), validateResponses }: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const query = req.query as unknown as ListPriceHistoriesQuery;
-    sendJsonBody(res, await prices.histories(query.addresses, now()), validateResponses);
-  };
+export function listPriceHistories(deps: ApiDeps): RequestHandler {
+  const answer = priceHistoriesAnswer(deps);
+  return async (req, res) => sendJsonBody(res, await answer(req.query as unknown as ListPriceHistoriesQuery), deps.validateResponses);
 }

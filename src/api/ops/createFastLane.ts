@@ -1,10 +1,14 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { NotFoundError, UnavailableError } from '../../errors/index.ts';
+import type { QueryLane } from '../lane/createQueryLane.ts';
+import { problem, writeProblem } from '../problem.ts';
 import proxyaddr from 'proxy-addr';
 import type { Metrics } from './createMetrics.ts';
 import type { RateLimiter, RateLimitVerdict } from './rateLimit.ts';
 import { assignRequestId, observeRequest } from './requestContext.ts';
 import type { ResponseCache } from './responseCache.ts';
+import type { LanePlan } from '../lane/createQueryLane.ts';
 import type { HeaderList } from './staticHeaders.ts';
 
 export type FastLaneOptions = {
@@ -14,7 +18,9 @@ export type FastLaneOptions = {
   prefixes?: readonly string[];
   /** An endpoint served here entirely (JSON-RPC): every method but the CORS preflight. */
   rpc?: { path: string; handler: RequestListener };
-  /** The security and CORS headers the app sets on every answer (for the rpc lane). */
+  /** Uncached GETs of the read endpoints answered without Express (needs `cache`). */
+  lane?: QueryLane;
+  /** The security and CORS headers the app sets on every answer (for the lanes). */
   headers: HeaderList;
   limiter?: RateLimiter;
   logger: Logger;
@@ -31,7 +37,34 @@ export type FastLaneOptions = {
  * everything else goes to `app`.
  */
 export function createFastLane(app: RequestListener, options: FastLaneOptions): RequestListener {
-  const { cache, limiter, logger, metrics, rpc } = options;
+  const { cache, lane, limiter, logger, metrics, rpc } = options;
+  const laneHeaders: [string, string | number | string[]][] = [
+    ...options.headers.map(([name, value]): [string, string | number | string[]] => [name, typeof value === 'object' ? [...value] : value]),
+    ['content-type', 'application/json; charset=utf-8'],
+  ];
+
+  /** Builds a lane answer, stores it like the Express pipeline would, and serves it. */
+  function build(req: IncomingMessage, res: ServerResponse, id: string, url: string, plan: LanePlan, store: ResponseCache): void {
+    const atVersion = store.version();
+    plan.run().then(
+      (body) => store.serve(req, res, store.store(url, atVersion, body, plan.route, laneHeaders)),
+      (error: unknown) => {
+        // Express compresses (and so sets Vary) only for clients that send Accept-Encoding.
+        if (req.headers['accept-encoding'] !== undefined) res.setHeader('Vary', 'Accept-Encoding');
+        if (error instanceof NotFoundError) {
+          res.setHeader('Cache-Control', store.cacheControl);
+          return writeProblem(res, problem(404, 'not-found', error.message));
+        }
+        if (error instanceof UnavailableError) {
+          res.setHeader('Retry-After', String(error.retryAfterSeconds));
+          return writeProblem(res, problem(503, 'unavailable', error.message));
+        }
+        logger.error({ err: error, reqId: id, path: url.split('?', 1)[0] }, 'request failed');
+        writeProblem(res, problem(500, 'internal', 'The server could not answer; the error was logged.'));
+      },
+    );
+  }
+
   const prefixes = options.prefixes ?? [];
   const rpcQuery = rpc ? `${rpc.path}?` : undefined;
 
@@ -64,7 +97,15 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
       return app(req, res);
     }
     const answer = cache.lookup(url);
-    if (!answer) return app(req, res);
+    if (!answer) {
+      const plan = req.method === 'GET' ? lane?.plan(url) : undefined;
+      if (!plan) return app(req, res);
+      const id = assignRequestId(req, res);
+      observeRequest(logger, metrics, req, res, id, () => plan.route);
+      for (const [name, value] of options.headers) res.setHeader(name, value);
+      const path = url.split('?', 1)[0] ?? url;
+      return limited(req, res, path, () => build(req, res, id, url, plan, cache), () => {});
+    }
     const id = assignRequestId(req, res);
     observeRequest(logger, metrics, req, res, id, () => answer.route);
     const path = url.split('?', 1)[0] ?? url;

@@ -36,6 +36,12 @@ export type ResponseCache = {
   lookup(url: string): CachedAnswer | undefined;
   /** Writes a stored answer: 304 on a matching If-None-Match, gzip when accepted. */
   serve(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer): void;
+  /** The Cache-Control header of every answer of the cached routes. */
+  cacheControl: string;
+  /** The data version answers built now will be stored under (read it before building one). */
+  version(): string;
+  /** Stores a 200 JSON body built from data at `atVersion` ('' stores nothing); the answer to serve. */
+  store(url: string, atVersion: string, body: string, route: string, headers: CachedAnswer['headers']): CachedAnswer;
   /** Express middleware serving stored answers. */
   middleware: RequestHandler;
   /** Call before the handler runs: stores its 200 JSON body under the version it was read at. */
@@ -95,17 +101,22 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       return;
     }
     let payload = answer.body;
-    if (answer.body.length >= GZIP_MIN_BYTES) {
-      res.setHeader('Vary', 'Accept-Encoding');
-      if (acceptsGzip(req.headers['accept-encoding'])) {
-        payload = answer.gzip ??= gzipSync(answer.body);
-        res.setHeader('Content-Encoding', 'gzip');
-      }
+    res.setHeader('Vary', 'Accept-Encoding'); // even when too small to compress, like compression()
+    if (answer.body.length >= GZIP_MIN_BYTES && acceptsGzip(req.headers['accept-encoding'])) {
+      payload = answer.gzip ??= gzipSync(answer.body);
+      res.setHeader('Content-Encoding', 'gzip');
     }
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Content-Length', payload.length);
     res.statusCode = 200;
     res.end(req.method === 'HEAD' ? undefined : payload);
+  }
+
+  function store(url: string, atVersion: string, body: string, route: string, headers: CachedAnswer['headers']): CachedAnswer {
+    const buffer = Buffer.from(body);
+    const answer: CachedAnswer = { version: atVersion, body: buffer, etag: etagOf(buffer), route, headers };
+    if (atVersion) entries.set(keyOf(url), answer);
+    return answer;
   }
 
   const middleware: RequestHandler = (req, res, next) => {
@@ -118,18 +129,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   const capture: RequestHandler = (req, res, next) => {
     const atVersion = options.version();
-    const key = keyOf(req.originalUrl);
     res.setHeader('Cache-Control', cacheControl);
     // Hooked at send, after res.json (and the response validator's wrapper around it) ran.
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
       if (res.statusCode !== 200 || typeof body !== 'string') return send(body);
-      const buffer = Buffer.from(body);
-      const etag = etagOf(buffer);
-      if (atVersion) {
-        const route = `${req.baseUrl}${req.route?.path ?? req.path}`;
-        entries.set(key, { version: atVersion, body: buffer, etag, route, headers: replayable(res.getHeaders()) });
-      }
+      const route = `${req.baseUrl}${req.route?.path ?? req.path}`;
+      const { etag } = store(req.originalUrl, atVersion, body, route, replayable(res.getHeaders()));
       res.setHeader('ETag', etag);
       if (matches(req.get('if-none-match'), etag)) return res.status(304).end();
       return send(body);
@@ -137,5 +143,5 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     next();
   };
 
-  return { lookup, serve, middleware, capture };
+  return { lookup, serve, cacheControl, version: options.version, store, middleware, capture };
 }
