@@ -50,7 +50,7 @@ for (const target of testDatabases) {
     after(() => db.close());
 
     for (const chunkRows of [undefined, 1, 2]) {
-      it(`loads in full every token, the points from the cutoff and each token's latest before it (chunks of ${chunkRows ?? 'default'})`, async () => {
+      it(`loads in full every token, the points from the cutoff and each token's latest before it (${chunkRows ?? 'default'} tokens per query)`, async () => {
         const full = await load(db, undefined, at(25), chunkRows);
         assert.equal(full.full, true);
         assert.deepEqual(full.tokens.map((t) => t.address).sort(), [0, 1, 2, 3].map(addressOf));

@@ -41,7 +41,7 @@ export type PriceHistoryStoreOptions = {
   pollMs?: number;
   /** Wall clock for background checks and calls that pass no time; tests pin it. */
   now?: () => Date;
-  /** Rows per query on full loads. */
+  /** Rows per query (see loadPriceChanges). */
   chunkRows?: number;
   onError?: (error: unknown) => void;
 };
@@ -79,9 +79,10 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
   let cutoff: number | undefined;
   let state: DataVersion | undefined;
   let checkedAt = 0;
-  let inFlight: Promise<void> | undefined;
+  /** The load under way, and whether it turned out to be a full one (known after its version check). */
+  let inFlight: { done: Promise<void>; full: Promise<boolean> } | undefined;
 
-  async function load(now: Date, forceFull: boolean): Promise<void> {
+  async function load(now: Date, forceFull: boolean, decided: (full: boolean) => void): Promise<void> {
     const loadCutoff = forceFull || cutoff === undefined ? cutoffFor(hourOf(now)) : cutoff;
     let target = entries;
     let full = false;
@@ -97,6 +98,7 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
         begin(c) {
           full = c.full;
           if (full) target = new Map();
+          decided(full);
         },
         tokens(rows) {
           if (full) for (const row of rows) setToken(target, row);
@@ -118,22 +120,35 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
     state = { version: changes.version, generation: changes.generation };
   }
 
-  function run(now: Date, full: boolean): Promise<void> {
-    inFlight ??= load(now, full)
-      .then(() => void (checkedAt = Date.now()))
-      .finally(() => (inFlight = undefined));
+  function run(now: Date, full: boolean): NonNullable<typeof inFlight> {
+    if (!inFlight) {
+      let decided!: (full: boolean) => void;
+      const isFull = new Promise<boolean>((resolve) => (decided = resolve));
+      const done = load(now, full, decided)
+        .then(() => void (checkedAt = Date.now()))
+        .finally(() => {
+          decided(false);
+          inFlight = undefined;
+        });
+      inFlight = { done, full: isFull };
+    }
     return inFlight;
   }
 
   async function refresh(force = false, now = clock()): Promise<void> {
     if (!force && state && Date.now() - checkedAt < options.staleMs) return;
-    await run(now, false);
+    const had = state !== undefined;
+    const pending = run(now, false);
+    // A full reload (after a reorg) takes seconds on a large table: requests are answered from
+    // the data in hand until the new one is swapped in. Incremental loads are waited for.
+    if (!force && had && (await Promise.race([pending.full, pending.done.then(() => false)]))) return;
+    await pending.done;
   }
 
   /** Makes sure the points held cover the window at `now`; drops the ones an hour rollover retired. */
   async function cover(now: Date): Promise<void> {
     const wanted = cutoffFor(hourOf(now));
-    while (cutoff === undefined || wanted < cutoff) await run(now, true);
+    while (cutoff === undefined || wanted < cutoff) await run(now, true).done;
     if (wanted > cutoff) {
       for (const entry of entries.values()) trim(entry, wanted);
       cutoff = wanted;

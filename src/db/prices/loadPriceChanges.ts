@@ -31,12 +31,15 @@ export type PriceChangeSink = {
 export type LoadPriceChangesOptions = {
   /** Points from this hour on are loaded in full; before it only each token's latest (the carried price). */
   cutoff: Date;
-  /** Rows per query (keyset pagination), so PGlite's WASM memory stays small on large tables. */
+  /**
+   * Tokens (with their points) per query of a full load, keyset pages by address, so PGlite's
+   * WASM memory stays small on large tables. Default 2,000.
+   */
   chunkRows?: number;
 };
 
-const tokenColumns = `address, checksum_address AS "checksumAddress", current_price::text AS "currentPrice",
-  price_updated_at AS "priceUpdatedAt"`;
+const tokenColumns = `t.address, t.checksum_address AS "checksumAddress", t.current_price::text AS "currentPrice",
+  t.price_updated_at AS "priceUpdatedAt"`;
 const hourIndex = (column: string) => `(extract(epoch FROM ${column}) / 3600)::int`;
 
 /**
@@ -56,60 +59,45 @@ export async function loadPriceChanges(
   const full = since === undefined || since.generation !== state.generation;
   if (!full && since.version === state.version) return { ...state, full };
   sink.begin?.({ ...state, full });
-  const chunk = options.chunkRows ?? 20_000;
+  const chunk = options.chunkRows ?? 2000;
   const cutoff = new Date(Math.floor(options.cutoff.getTime() / HOUR_MS) * HOUR_MS).toISOString();
 
   if (full) {
+    // One row per token, its points aggregated into one string: PGlite's cost is per row, and a
+    // chunk of tokens bounds the result (each holds the window's ~26 hours), keyset by address.
     for (let after = ''; ; ) {
-      const rows = await db.query<PriceTokenRow>(
-        `SELECT ${tokenColumns} FROM tokens WHERE address > $1 ORDER BY address LIMIT $2`,
-        [after, chunk],
+      const rows = await db.query<PriceTokenRow & { points: string | null }>(
+        `SELECT ${tokenColumns},
+           (SELECT string_agg(${hourIndex('p.hour')}::text || ' ' || p.price::text, ' ' ORDER BY p.hour)
+            FROM (
+              (SELECT hour, price FROM price_points WHERE token = t.address AND hour < $1 ORDER BY hour DESC LIMIT 1)
+              UNION ALL
+              (SELECT hour, price FROM price_points WHERE token = t.address AND hour >= $1)
+            ) p) AS points
+         FROM tokens t WHERE t.address > $2 ORDER BY t.address LIMIT $3`,
+        [cutoff, after, chunk],
       );
-      if (rows.length > 0) sink.tokens(rows);
+      if (rows.length === 0) break;
+      sink.tokens(rows.map(({ points: _, ...token }) => token));
+      const points: PricePointChange[] = [];
+      for (const row of rows) {
+        const parts = row.points?.split(' ') ?? [];
+        for (let i = 0; i + 1 < parts.length; i += 2) points.push({ token: row.address, hour: Number(parts[i]), price: parts[i + 1]! });
+      }
+      if (points.length > 0) sink.points(points);
       if (rows.length < chunk) break;
       after = rows.at(-1)!.address;
     }
-    // The carried prices first (they precede every point of their token), one index seek per token.
-    for (let after = ''; ; ) {
-      const rows = await db.query<PricePointChange>(
-        `SELECT t.address AS token, ${hourIndex('p.hour')} AS hour, p.price::text AS price
-         FROM tokens t CROSS JOIN LATERAL (
-           SELECT hour, price FROM price_points WHERE token = t.address AND hour < $1 ORDER BY hour DESC LIMIT 1
-         ) p
-         WHERE t.address > $2 ORDER BY t.address LIMIT $3`,
-        [cutoff, after, chunk],
-      );
-      if (rows.length > 0) sink.points(rows);
-      if (rows.length < chunk) break;
-      after = rows.at(-1)!.token;
-    }
-    await pointsInKeyOrder(db, `hour >= $1`, [cutoff], chunk, sink);
   } else {
-    const rows = await db.query<PriceTokenRow>(`SELECT ${tokenColumns} FROM tokens WHERE row_version > $1`, [since.version]);
+    const rows = await db.query<PriceTokenRow>(`SELECT ${tokenColumns} FROM tokens t WHERE t.row_version > $1`, [since.version]);
     if (rows.length > 0) sink.tokens(rows);
-    await pointsInKeyOrder(db, `row_version > $1`, [since.version], chunk, sink);
+    // Through the row_version index: what the indexer wrote since the reader's last check (a
+    // keyset by (token, hour) here would walk the primary key over the whole table).
+    const points = await db.query<PricePointChange>(
+      `SELECT token, ${hourIndex('hour')} AS hour, price::text AS price FROM price_points WHERE row_version > $1`,
+      [since.version],
+    );
+    if (points.length > 0) sink.points(points);
   }
   return { ...state, full };
-}
-
-/** The points matching `where` (parameter $1), by (token, hour), `chunk` rows per query. */
-async function pointsInKeyOrder(
-  db: Queryable,
-  where: string,
-  params: [string | number],
-  chunk: number,
-  sink: PriceChangeSink,
-): Promise<void> {
-  for (let token = '', hour = new Date(0).toISOString(); ; ) {
-    const rows = await db.query<PricePointChange>(
-      `SELECT token, ${hourIndex('hour')} AS hour, price::text AS price FROM price_points
-       WHERE ${where} AND (token, hour) > ($2, $3::timestamptz) ORDER BY token, hour LIMIT $4`,
-      [...params, token, hour, chunk],
-    );
-    if (rows.length > 0) sink.points(rows);
-    if (rows.length < chunk) return;
-    const last = rows.at(-1)!;
-    token = last.token;
-    hour = new Date(last.hour * HOUR_MS).toISOString();
-  }
 }

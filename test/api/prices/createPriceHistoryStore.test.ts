@@ -92,7 +92,7 @@ for (const target of testDatabases) {
 
     for (const [label, chunkRows] of [
       ['one query per kind', undefined],
-      ['pages of 3 rows', 3],
+      ['pages of 3 tokens', 3],
     ] as const) {
       it(`answers exactly what the SQL path answers, for every case (${label})`, async () => {
         await resetDatabase(db);
@@ -133,7 +133,7 @@ for (const target of testDatabases) {
       store.stop();
     });
 
-    it('reloads in full when rows were deleted (generation bump)', async () => {
+    it('reloads in full when rows were deleted (generation bump), answering from the last data meanwhile', async () => {
       await resetDatabase(db);
       await seed(db);
       const store = createPriceHistoryStore({ db, staleMs: 0 });
@@ -142,6 +142,10 @@ for (const target of testDatabases) {
       await db.query(`DELETE FROM price_points WHERE token = $1 AND hour >= $2`, [addressOf(7), at(2).toISOString()]);
       await db.query(`DELETE FROM tokens WHERE address = $1`, [addressOf(2)]);
       await bumpDataGeneration(db);
+      // requests are answered from the data in hand while the full reload runs
+      const loaded = await sqlHistories(db, all, NOW);
+      assert.notEqual(await store.histories(all, NOW), loaded);
+      await store.refresh(true);
       await assertSameAsSql(db, store, NOW, 'after deletion');
       assert.equal(await store.history(addressOf(2), NOW), undefined);
       store.stop();
