@@ -18,7 +18,8 @@ import { createDatabase } from './db/index.ts';
 import { readCheckpoint } from './db/indexer/index.ts';
 import { createDocsRouter } from './docs/index.ts';
 import { ConfigError } from './errors/index.ts';
-import { createIndexer, indexerConfigFromDemo, type Indexer } from './indexer/index.ts';
+import { indexerConfigFromDemo } from './demo/indexerConfigFromDemo.ts';
+import { createIndexer, type Indexer } from './indexer/index.ts';
 import { createRpcHandler, rpcPath } from './rpc/index.ts';
 
 type Mode = 'start' | 'serve' | 'index';

@@ -1,5 +1,4 @@
 export { createIndexer, type Indexer, type IndexerOptions, type IndexerStatus, type SyncResult } from './createIndexer.ts';
-export { indexerConfigFromDemo } from './indexerConfigFromDemo.ts';
 export { loadTokenList, TokenListError, type TokenListEntry } from './loadTokenList.ts';
 export { ReorgDetectedError, ChainMismatchError } from './errors.ts';
 export type { IndexerLogger } from './IndexerContext.ts';

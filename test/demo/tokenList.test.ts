@@ -13,7 +13,8 @@ import { startDemoChain, type DemoChain } from '../../src/demo/chain.ts';
 import { deployDemo, type DemoDeployment } from '../../src/demo/deploy.ts';
 import { createDemoLogoRouter } from '../../src/demo/logoRouter.ts';
 import { DEMO_LISTED_MAJORS, demoTokenList, demoTokenListDocument } from '../../src/demo/tokenList.ts';
-import { createIndexer, indexerConfigFromDemo } from '../../src/indexer/index.ts';
+import { indexerConfigFromDemo } from '../../src/demo/indexerConfigFromDemo.ts';
+import { createIndexer } from '../../src/indexer/index.ts';
 import { runToHead } from '../indexer/helpers/runToHead.ts';
 import { testApp } from '../helpers/testApp.ts';
 

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import { createChainClient } from '../../src/chain/index.ts';
 import { createDatabase, getToken } from '../../src/db/index.ts';
 import { startDemo } from '../../src/demo/index.ts';
-import { createIndexer, indexerConfigFromDemo, measureThroughput } from '../../src/indexer/index.ts';
+import { indexerConfigFromDemo } from '../../src/demo/indexerConfigFromDemo.ts';
+import { createIndexer, measureThroughput } from '../../src/indexer/index.ts';
 import { startProxy } from '../chain/helpers.ts';
 
 const until = async (what: string, check: () => boolean | Promise<boolean>, ms = 60_000) => {

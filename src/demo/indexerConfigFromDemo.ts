@@ -1,7 +1,7 @@
 // Indexer configuration for the embedded demo network: its deployment's addresses, small batches.
 import type { IndexerConfig } from '../config/indexerConfig.ts';
 import { indexerDefaults } from '../config/indexerConfig.ts';
-import type { DemoDeployment } from '../demo/deploy.ts';
+import type { DemoDeployment } from './deploy.ts';
 
 export function indexerConfigFromDemo(deployment: DemoDeployment, overrides: Partial<IndexerConfig> = {}): IndexerConfig {
   return {

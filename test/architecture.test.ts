@@ -1,0 +1,65 @@
+// The dependency direction of the design, checked on every import in src/: spec → generated →
+// src; inside src, errors/ and config/ are leaves, db/ and chain/ use only them, indexer/,
+// api/ and rpc/ use db and chain but not each other, and only main.ts wires everything.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+
+const root = resolve(import.meta.dirname, '..');
+const src = join(root, 'src');
+
+// folder → the src folders it may import from (its own is always allowed; generated/ too)
+const allowed: Record<string, string[]> = {
+  errors: [],
+  config: ['errors'],
+  db: ['errors', 'config'],
+  chain: ['errors', 'config'],
+  indexer: ['errors', 'config', 'db', 'chain'],
+  api: ['errors', 'config', 'db', 'chain'],
+  rpc: ['errors', 'config', 'db', 'chain'],
+  client: [],
+  docs: ['errors', 'config'],
+  // the embedded demo network is wiring too: it deploys, trades and lists its tokens
+  demo: ['errors', 'config', 'db', 'chain', 'indexer', 'api'],
+};
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+const importsOf = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)].map((m) => resolve(dirname(file), m[1]!));
+
+describe('dependency direction', () => {
+  const sources = files(src);
+
+  it('covers every folder of src/', () => {
+    const folders = new Set(sources.map((f) => relative(src, f).split('/')[0]!).filter((f) => !f.endsWith('.ts')));
+    assert.deepEqual([...folders].sort(), Object.keys(allowed).sort());
+  });
+
+  for (const [folder, may] of Object.entries(allowed)) {
+    it(`${folder}/ imports only ${may.length ? may.join(', ') : 'itself'} (and generated/)`, () => {
+      const wrong: string[] = [];
+      for (const file of sources.filter((f) => relative(src, f).startsWith(`${folder}/`))) {
+        for (const target of importsOf(file)) {
+          const rel = relative(root, target);
+          if (rel.startsWith('generated/')) continue;
+          const [top, sub] = rel.split('/');
+          const ok = top === 'src' && (sub === folder || may.includes(sub!));
+          if (!ok) wrong.push(`${relative(root, file)} → ${rel}`);
+        }
+      }
+      assert.deepEqual(wrong, []);
+    });
+  }
+
+  it('generated/ imports nothing from src/', () => {
+    const wrong = files(join(root, 'generated')).filter((f) => importsOf(f).some((t) => relative(root, t).startsWith('src/')));
+    assert.deepEqual(wrong, []);
+  });
+});
