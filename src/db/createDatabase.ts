@@ -1,15 +1,17 @@
 import type { Database } from './Database.ts';
-import { createPgliteDatabase } from './createPgliteDatabase.ts';
-import { createPostgresDatabase } from './createPostgresDatabase.ts';
 import { migrate } from './migrate.ts';
 
 export type DatabaseOptions = { databaseUrl?: string; pgliteDir?: string; schema?: string };
 
-/** PostgreSQL when a URL is given, PGlite otherwise; migrations are applied before it is returned. */
+/**
+ * PostgreSQL when a URL is given, PGlite otherwise; migrations are applied before it is returned.
+ * Each driver is loaded only when used: PGlite's module alone is ~47 MB of resident memory, which
+ * an API process on PostgreSQL should not carry (and pg is not needed on PGlite).
+ */
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   const db = options.databaseUrl
-    ? await createPostgresDatabase({ url: options.databaseUrl, schema: options.schema })
-    : await createPgliteDatabase(options.pgliteDir ?? 'memory://');
+    ? await (await import('./createPostgresDatabase.ts')).createPostgresDatabase({ url: options.databaseUrl, schema: options.schema })
+    : await (await import('./createPgliteDatabase.ts')).createPgliteDatabase(options.pgliteDir ?? 'memory://');
   try {
     await migrate(db);
   } catch (error) {
