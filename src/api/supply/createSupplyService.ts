@@ -96,7 +96,16 @@ export function createSupplyService(options: SupplyServiceOptions): SupplyServic
     cacheSeconds,
     async get() {
       const t = now();
-      if (last && t - last.readAt < cacheMs) return answer(last, false);
+      if (last && t - last.readAt < cacheMs) {
+        // Refresh ahead in the last half of the cache time, so requests never queue behind the
+        // node at expiry (that wait was the supply endpoints' p99 under load).
+        if (!inflight && t - last.readAt >= cacheMs / 2 && (lastFailureAt === undefined || t - lastFailureAt >= retryMs)) {
+          inflight = read()
+            .catch(() => last!) // logged and counted in read(); the current figures stay
+            .finally(() => (inflight = undefined));
+        }
+        return answer(last, false);
+      }
       if (!inflight && lastFailureAt !== undefined && t - lastFailureAt < retryMs) return fallback();
       inflight ??= read().finally(() => {
         inflight = undefined;
