@@ -30,6 +30,7 @@ export function createHttpHandler(options: AppOptions): { app: Express; handler:
     cache: options.responseCache,
     lane,
     prefixes: ['/tokens', '/prices'],
+    lanePrefixes: ['/supply/'],
     rpc: options.rpc,
     headers: recordHeaders(...securityMiddleware()),
     limiter: rateLimiter,

@@ -2,11 +2,16 @@ import type { ApiDeps } from '../ApiDeps.ts';
 import { getTokenAnswer } from '../handlers/getToken.ts';
 import { listTokensAnswer } from '../handlers/listTokens.ts';
 import { priceHistoriesAnswer, tokenPriceHistoryAnswer } from '../handlers/priceHistories.ts';
+import { supplyReply, type SupplyReply } from '../supply/supplyHandlers.ts';
+import type { SupplyQuery } from '../supply/types.ts';
 import type { ListPriceHistoriesQuery, ListTokensQuery } from '../types.ts';
 import { compileOperationParams, type ParamsReader } from './compileOperationParams.ts';
 
-/** A request the lane will answer: its route template and the work that builds the JSON body. */
-export type LanePlan = { route: string; run: () => Promise<string> };
+/**
+ * A request the lane will answer: its route template and the work that builds the answer, a
+ * JSON body the response cache may store, or a reply sent as it is (supply: its Age moves).
+ */
+export type LanePlan = { route: string; run: () => Promise<string | SupplyReply> };
 
 export type QueryLane = {
   /** A plan for a GET the lane can answer exactly like the full pipeline; undefined otherwise. */
@@ -19,7 +24,7 @@ type LaneRoute = {
   /** The path parameter (`contractAddress`) when the route has one. */
   param?: string;
   read: ParamsReader;
-  answer: (params: Record<string, unknown>) => Promise<string>;
+  answer: (params: Record<string, unknown>) => Promise<string | SupplyReply>;
 };
 
 /**
@@ -36,6 +41,13 @@ export function createQueryLane(deps: ApiDeps, specPath: string): QueryLane {
     ['/tokens', { route: '/tokens', read: read('/tokens'), answer: (p) => listTokens(p as ListTokensQuery) }],
     ['/prices', { route: '/prices', read: read('/prices'), answer: (p) => priceHistories(p as unknown as ListPriceHistoriesQuery) }],
   ]);
+  if (deps.supply) {
+    for (const kind of ['total', 'circulating'] as const) {
+      const reply = supplyReply(deps, kind);
+      const path = `/supply/${kind}`;
+      exact.set(path, { route: path, read: read(path), answer: (p) => reply(p as unknown as SupplyQuery) });
+    }
+  }
   const token = getTokenAnswer(deps);
   const tokenPrices = tokenPriceHistoryAnswer(deps);
   const byPrefix = new Map<string, LaneRoute>([

@@ -16,6 +16,8 @@ export type FastLaneOptions = {
   cache?: ResponseCache;
   /** Path prefixes whose answers the cache may hold. */
   prefixes?: readonly string[];
+  /** Further path prefixes the lane answers without the cache (supply). */
+  lanePrefixes?: readonly string[];
   /** An endpoint served here entirely (JSON-RPC): every method but the CORS preflight. */
   rpc?: { path: string; handler: RequestListener };
   /** Uncached GETs of the read endpoints answered without Express (needs `cache`). */
@@ -44,15 +46,19 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
   ];
 
   /** Builds a lane answer, stores it like the Express pipeline would, and serves it. */
-  function build(req: IncomingMessage, res: ServerResponse, id: string, url: string, plan: LanePlan, store: ResponseCache): void {
+  function build(req: IncomingMessage, res: ServerResponse, id: string, url: string, plan: LanePlan, store: ResponseCache, cacheable: boolean): void {
     const atVersion = store.version();
     plan.run().then(
-      (body) => store.serve(req, res, store.store(url, atVersion, body, plan.route, laneHeaders)),
+      (reply) => {
+        if (typeof reply === 'string') return store.serve(req, res, store.store(url, atVersion, reply, plan.route, laneHeaders));
+        for (const [name, value] of reply.headers) res.setHeader(name, value);
+        sendDirect(req, res, reply.contentType, reply.body);
+      },
       (error: unknown) => {
         // Express compresses (and so sets Vary) only for clients that send Accept-Encoding.
         if (req.headers['accept-encoding'] !== undefined) res.setHeader('Vary', 'Accept-Encoding');
         if (error instanceof NotFoundError) {
-          res.setHeader('Cache-Control', store.cacheControl);
+          if (cacheable) res.setHeader('Cache-Control', store.cacheControl); // set before the handler, like capture()
           return writeProblem(res, problem(404, 'not-found', error.message));
         }
         if (error instanceof UnavailableError) {
@@ -65,7 +71,17 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
     );
   }
 
+  /** An answer the cache does not keep, sent like Express would (Vary only where it compresses). */
+  function sendDirect(req: IncomingMessage, res: ServerResponse, contentType: string, body: string): void {
+    if (req.headers['accept-encoding'] !== undefined) res.setHeader('Vary', 'Accept-Encoding');
+    res.statusCode = 200;
+    res.setHeader('Content-Type', contentType);
+    res.setHeader('Content-Length', Buffer.byteLength(body));
+    res.end(body);
+  }
+
   const prefixes = options.prefixes ?? [];
+  const lanePrefixes = options.lanePrefixes ?? [];
   const rpcQuery = rpc ? `${rpc.path}?` : undefined;
 
   /** Runs `serve` once the client is within its limits; answers 429 otherwise. */
@@ -93,10 +109,10 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
       for (const [name, value] of options.headers) res.setHeader(name, value);
       return limited(req, res, rpc.path, () => rpc.handler(req, res), () => req.resume());
     }
-    if (!cache || (req.method !== 'GET' && req.method !== 'HEAD') || !prefixes.some((p) => url.startsWith(p))) {
-      return app(req, res);
-    }
-    const answer = cache.lookup(url);
+    if (!cache || (req.method !== 'GET' && req.method !== 'HEAD')) return app(req, res);
+    const cacheable = prefixes.some((p) => url.startsWith(p));
+    if (!cacheable && !(lane && lanePrefixes.some((p) => url.startsWith(p)))) return app(req, res);
+    const answer = cacheable ? cache.lookup(url) : undefined;
     if (!answer) {
       const plan = req.method === 'GET' ? lane?.plan(url) : undefined;
       if (!plan) return app(req, res);
@@ -104,7 +120,7 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
       observeRequest(logger, metrics, req, res, id, () => plan.route);
       for (const [name, value] of options.headers) res.setHeader(name, value);
       const path = url.split('?', 1)[0] ?? url;
-      return limited(req, res, path, () => build(req, res, id, url, plan, cache), () => {});
+      return limited(req, res, path, () => build(req, res, id, url, plan, cache, cacheable), () => {});
     }
     const id = assignRequestId(req, res);
     observeRequest(logger, metrics, req, res, id, () => answer.route);
