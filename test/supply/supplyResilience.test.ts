@@ -109,6 +109,19 @@ describe('supply freshness and node failures (through a breakable RPC proxy)', (
     assert.equal(proxy.requests - before, requestsPerRead);
   });
 
+  it('a read ahead of expiry that fails leaves the figures labelled stale for requests that waited on it', async () => {
+    const good = await get('circulating');
+    proxy.mode = 'hang'; // the read ahead times out after readTimeoutMs (500 ms)
+    advance(CACHE_SECONDS - 1);
+    assert.equal((await get('circulating')).headers['x-supply-stale'], undefined, 'still fresh: answered at once');
+    advance(1); // expired while the read ahead is still in flight: this request waits on it
+    const waited = await get('circulating');
+    assert.equal(waited.status, 200);
+    assert.equal(waited.body.stale, true);
+    assert.equal(waited.headers['x-supply-stale'], 'true');
+    assert.equal(waited.body.blockNumber, good.body.blockNumber);
+  });
+
   for (const mode of ['down', 'http500', 'hang'] as const) {
     it(`node ${mode}: serves the last figures labelled stale, then 503 with Retry-After past the limit, and recovers`, async () => {
       const good = await get('circulating');

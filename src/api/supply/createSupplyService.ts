@@ -100,9 +100,10 @@ export function createSupplyService(options: SupplyServiceOptions): SupplyServic
         // Refresh ahead in the last half of the cache time, so requests never queue behind the
         // node at expiry (that wait was the supply endpoints' p99 under load).
         if (!inflight && t - last.readAt >= cacheMs / 2 && (lastFailureAt === undefined || t - lastFailureAt >= retryMs)) {
-          inflight = read()
-            .catch(() => last!) // logged and counted in read(); the current figures stay
-            .finally(() => (inflight = undefined));
+          // A request that expires while this runs waits on it and, if it fails, falls back to
+          // stale figures like any other failed read; nobody else waits on it, hence the catch.
+          inflight = read().finally(() => (inflight = undefined));
+          inflight.catch(() => {}); // logged and counted in read()
         }
         return answer(last, false);
       }
