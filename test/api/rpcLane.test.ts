@@ -1,61 +1,38 @@
 // POST /rpc served in front of Express: same answers, headers, limits, logs and metrics as
 // through the app, and Express never sees the request.
 import assert from 'node:assert/strict';
-import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { RequestListener } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
 import { createHttpHandler } from '../../src/api/createHttpHandler.ts';
 import { createMetrics } from '../../src/api/ops/createMetrics.ts';
 import { createDatabase, type Database } from '../../src/db/index.ts';
 import { createRpcHandler, rpcPath } from '../../src/rpc/index.ts';
-import { silentLogger } from '../helpers/testApp.ts';
+import { recordExpressRequests, silentLogger } from '../helpers/testApp.ts';
+import { sampleTransaction, startOneTransactionNode, type StubUpstream } from '../rpc/helpers.ts';
 
 const HASH = `0x${'ab'.repeat(32)}`;
-const TX = {
-  blockHash: `0x${'11'.repeat(32)}`, blockNumber: '0x5', from: `0x${'22'.repeat(20)}`, gas: '0x5208', gasPrice: '0x1',
-  hash: HASH, input: '0x', nonce: '0x0', to: `0x${'33'.repeat(20)}`, transactionIndex: '0x0', value: '0x0', type: '0x0',
-  chainId: '0x1', v: '0x25', r: '0x1', s: '0x2',
-};
+const TX = sampleTransaction(HASH);
 const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'eth_getTransactionByHash', params: [HASH] });
 
 describe('JSON-RPC lane in front of Express', () => {
-  let node: Server;
-  let upstreamUrl: string;
+  let node: StubUpstream;
   let db: Database;
   before(async () => {
-    node = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        const msg = JSON.parse(body) as { id: number; method: string };
-        const result = msg.method === 'eth_getTransactionByHash' ? TX : msg.method === 'eth_getBlockByNumber' ? { number: '0x10' } : null;
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result }));
-      });
-    });
-    await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
-    upstreamUrl = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
+    node = await startOneTransactionNode(TX);
     db = await createDatabase({});
   });
   after(async () => {
-    node.close();
+    await node.close();
     await db.close();
   });
 
   /** The service's handler, with a spy on what reaches Express. */
   function build(extra: Partial<Parameters<typeof createHttpHandler>[0]> = {}) {
     const metrics = createMetrics();
-    const rpc = { path: rpcPath, handler: createRpcHandler({ upstreamUrl, observe: metrics.rpcObserver }) };
+    const rpc = { path: rpcPath, handler: createRpcHandler({ upstreamUrl: node.url, observe: metrics.rpcObserver }) };
     const built = createHttpHandler({ db, logger: silentLogger, metrics, rpc, ...extra });
-    const reachedExpress: string[] = [];
-    // Express's own handle(): anything the lane passes on lands here.
-    const express = built.app as unknown as { handle: (req: { method: string; url: string }, ...rest: unknown[]) => unknown };
-    const original = express.handle.bind(express);
-    express.handle = (rq, ...rest) => {
-      reachedExpress.push(`${rq.method} ${rq.url}`);
-      return original(rq, ...rest);
-    };
+    const reachedExpress = recordExpressRequests(built.app);
     const handler: RequestListener = built.handler;
     return { handler, app: built.app, metrics, reachedExpress };
   }

@@ -8,3 +8,15 @@ export const silentLogger = pino({ level: 'silent' });
 export function testApp(db: Database, extra: Partial<AppOptions> = {}) {
   return createApp({ db, logger: silentLogger, validateResponses: true, ...extra });
 }
+
+/** Records "METHOD url" of every request that reaches the Express app (behind the lanes). */
+export function recordExpressRequests(app: unknown): string[] {
+  const reached: string[] = [];
+  const express = app as { handle: (req: { method: string; url: string }, ...rest: unknown[]) => unknown };
+  const original = express.handle.bind(express);
+  express.handle = (req, ...rest) => {
+    reached.push(`${req.method} ${req.url}`);
+    return original(req, ...rest);
+  };
+  return reached;
+}

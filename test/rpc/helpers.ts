@@ -128,3 +128,23 @@ export async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+/** A complete legacy transaction as a node returns it (all the fields the spec's schema names). */
+export function sampleTransaction(hash: string, blockNumber = '0x5') {
+  return {
+    blockHash: `0x${'11'.repeat(32)}`, blockNumber, from: `0x${'22'.repeat(20)}`, gas: '0x5208', gasPrice: '0x1',
+    hash, input: '0x', nonce: '0x0', to: `0x${'33'.repeat(20)}`, transactionIndex: '0x0', value: '0x0', type: '0x0',
+    chainId: '0x1', v: '0x25', r: '0x1', s: '0x2',
+  };
+}
+
+/** A stub node that knows one transaction and reports block 0x10 as finalized. */
+export function startOneTransactionNode(tx: { hash: string }): Promise<StubUpstream> {
+  return startStubUpstream((call) =>
+    call.method === 'eth_getTransactionByHash' && call.params[0] === tx.hash
+      ? { result: tx }
+      : call.method === 'eth_getBlockByNumber'
+        ? { result: { number: '0x10', hash: `0x${'44'.repeat(32)}` } }
+        : { result: null },
+  );
+}

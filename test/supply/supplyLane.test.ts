@@ -9,7 +9,7 @@ import { createMetrics } from '../../src/api/ops/createMetrics.ts';
 import { createResponseCache } from '../../src/api/ops/responseCache.ts';
 import { createPriceHistoryStore } from '../../src/api/prices/createPriceHistoryStore.ts';
 import type { SupplyService } from '../../src/api/supply/createSupplyService.ts';
-import { silentLogger } from '../helpers/testApp.ts';
+import { recordExpressRequests, silentLogger } from '../helpers/testApp.ts';
 import { startSupplyWorld, supplyApp, type SupplyWorld } from './helpers.ts';
 
 describe('supply in the query lane', () => {
@@ -31,13 +31,7 @@ describe('supply in the query lane', () => {
     const metrics = createMetrics();
     const responseCache = createResponseCache({ version: () => catalog.version(), maxAgeSeconds: 5, metrics });
     const built = createHttpHandler({ db, logger: silentLogger, catalog, prices, supply, responseCache, metrics, validateResponses });
-    const reachedExpress: string[] = [];
-    const express = built.app as unknown as { handle: (req: { url: string }, ...rest: unknown[]) => unknown };
-    const original = express.handle.bind(express);
-    express.handle = (rq, ...rest) => {
-      reachedExpress.push(rq.url);
-      return original(rq, ...rest);
-    };
+    const reachedExpress = recordExpressRequests(built.app);
     return { handler: built.handler, reachedExpress, metrics };
   }
 
@@ -66,7 +60,7 @@ describe('supply in the query lane', () => {
       for (const name of ['content-type', 'cache-control', 'age', 'x-supply-block-number', 'x-supply-stale', 'vary', 'access-control-allow-origin', 'x-content-type-options']) {
         assert.equal(actual.headers[name], expected.headers[name], `${url}: ${name}`);
       }
-      assert.deepEqual(lane.reachedExpress, viaLane ? [] : [url], url);
+      assert.deepEqual(lane.reachedExpress, viaLane ? [] : [`GET ${url}`], url);
       assert.doesNotMatch(await lane.metrics.registry.metrics(), /cache_lookups_total\{cache="response"/, 'supply is never looked up in the response cache');
     }
   });

@@ -12,7 +12,7 @@ import { createMetrics } from '../../../src/api/ops/createMetrics.ts';
 import { createResponseCache } from '../../../src/api/ops/responseCache.ts';
 import { createPriceHistoryStore, type PriceHistoryStore } from '../../../src/api/prices/createPriceHistoryStore.ts';
 import { appendPricePoints, createDatabase, upsertTokens, type Database } from '../../../src/db/index.ts';
-import { silentLogger } from '../../helpers/testApp.ts';
+import { recordExpressRequests, silentLogger } from '../../helpers/testApp.ts';
 import { addressOf, makeTokens } from '../../helpers/tokenFixtures.ts';
 
 const NOW = new Date('2026-11-21T12:30:00.000Z');
@@ -92,13 +92,7 @@ describe('query lane', () => {
     const metrics = createMetrics();
     const responseCache = createResponseCache({ version: () => `${catalog.version()}:${prices.version()}`, maxAgeSeconds: 5, metrics });
     const built = createHttpHandler({ db, logger: silentLogger, catalog, prices, now: () => NOW, responseCache, metrics, validateResponses });
-    const reachedExpress: string[] = [];
-    const express = built.app as unknown as { handle: (req: { url: string }, ...rest: unknown[]) => unknown };
-    const original = express.handle.bind(express);
-    express.handle = (rq, ...rest) => {
-      reachedExpress.push(rq.url);
-      return original(rq, ...rest);
-    };
+    const reachedExpress = recordExpressRequests(built.app);
     return { handler: built.handler as RequestListener, reachedExpress, metrics };
   }
 
@@ -118,7 +112,7 @@ describe('query lane', () => {
       assert.equal(actual.status, expected.status);
       assert.equal(actual.text, expected.text);
       for (const name of comparedHeaders) assert.equal(actual.headers[name], expected.headers[name], name);
-      assert.deepEqual(lane.reachedExpress, viaLane ? [] : [url], viaLane ? 'answered by the lane' : 'left to Express');
+      assert.deepEqual(lane.reachedExpress, viaLane ? [] : [`GET ${url}`], viaLane ? 'answered by the lane' : 'left to Express');
       // the lane stores what it answered: the same URL again is a cache hit with the same body
       if (actual.status === 200) {
         const again = await request(lane.handler).get(url).set('If-None-Match', actual.headers.etag!);
