@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 
 type Schema = Record<string, unknown>;
 type Parameter = { name: string; in: string; required?: boolean; style?: string; explode?: boolean; schema: Schema };
-type Spec = {
+export type OpenApiSpec = {
   paths: Record<string, Record<string, { parameters?: (Parameter | { $ref: string })[] }>>;
   components?: Record<string, Record<string, unknown>>;
 };
@@ -22,10 +22,9 @@ type Kind = 'integer' | 'boolean' | 'csv' | 'string';
  * any schema violation) returns undefined, and the request goes to express-openapi-validator,
  * which gives the canonical problem+json. So no answer here can differ from the full pipeline's.
  */
-export function compileOperationParams(specPath: string, path: string, method: string): ParamsReader {
-  const spec = parse(readFileSync(specPath, 'utf8')) as Spec;
+export function compileOperationParams(spec: OpenApiSpec, path: string, method: string): ParamsReader {
   const operation = spec.paths[path]?.[method];
-  if (!operation) throw new Error(`${method.toUpperCase()} ${path} is not in ${specPath}`);
+  if (!operation) throw new Error(`${method.toUpperCase()} ${path} is not in the OpenAPI document`);
   const params = (operation.parameters ?? []).map((p) => resolve(spec, p) as Parameter);
   const kinds = new Map<string, Kind>();
   const properties: Record<string, Schema> = {};
@@ -88,8 +87,13 @@ function kindOf(p: Parameter, schema: Schema, path: string): Kind {
   throw new Error(`${path}: parameter ${p.name} has a shape the lane does not read (${JSON.stringify(schema.type)})`);
 }
 
+/** The OpenAPI document, parsed once for all the operations compiled from it. */
+export function readOpenApiSpec(specPath: string): OpenApiSpec {
+  return parse(readFileSync(specPath, 'utf8')) as OpenApiSpec;
+}
+
 /** Inlines local $refs (#/components/...); the parameter schemas are not recursive. */
-function resolve(spec: Spec, node: unknown): unknown {
+function resolve(spec: OpenApiSpec, node: unknown): unknown {
   if (Array.isArray(node)) return node.map((n) => resolve(spec, n));
   if (typeof node !== 'object' || node === null) return node;
   const ref = (node as { $ref?: unknown }).$ref;

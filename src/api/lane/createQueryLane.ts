@@ -5,7 +5,7 @@ import { priceHistoriesAnswer, tokenPriceHistoryAnswer } from '../handlers/price
 import { supplyReply, type SupplyReply } from '../supply/supplyHandlers.ts';
 import type { SupplyQuery } from '../supply/types.ts';
 import type { ListPriceHistoriesQuery, ListTokensQuery } from '../types.ts';
-import { compileOperationParams, type ParamsReader } from './compileOperationParams.ts';
+import { compileOperationParams, readOpenApiSpec, type ParamsReader } from './compileOperationParams.ts';
 
 /**
  * A request the lane will answer: its route template and the work that builds the answer, a
@@ -34,7 +34,8 @@ type LaneRoute = {
  * express-openapi-validator cost about 0.9 ms per request, most of an uncached answer.
  */
 export function createQueryLane(deps: ApiDeps, specPath: string): QueryLane {
-  const read = (path: string) => compileOperationParams(specPath, path, 'get');
+  const spec = readOpenApiSpec(specPath);
+  const read = (path: string) => compileOperationParams(spec, path, 'get');
   const listTokens = listTokensAnswer(deps);
   const priceHistories = priceHistoriesAnswer(deps);
   const exact = new Map<string, LaneRoute>([
