@@ -1,7 +1,8 @@
 // Child processes of the benchmark: the chain node (forked, IPC), the service as a user starts
-// it (`node --import tsx src/main.ts serve|start`) and the bare node:http baseline server.
+// it (package.json "serve": build src/ to dist/, then `node <flags> dist/main.js serve|start`)
+// and the bare node:http baseline server.
 // Every wait is bounded in time; every process is stopped by its own pid.
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -152,12 +153,33 @@ function readMemory(pid: number): { peakRssKb: number; rssKb: number } | undefin
   }
 }
 
-/** The node flags of package.json's "serve" script, so the bench starts the service as users do. */
-function serviceNodeFlags(): string[] {
+/**
+ * package.json's "serve" script (`<build> && exec node <flags> dist/main.js serve`), so the bench
+ * starts the service as users do: the commands before the last `&&` (the build), then the node
+ * arguments of the last one up to the entry point; the bench appends the mode itself.
+ */
+function serveScript(): { prepare: string[][]; flags: string[]; entry: string } {
   const scripts = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-  const words = (scripts.serve ?? '').split(/\s+/);
-  const flags = words.slice(words[0] === 'node' ? 1 : 0, words.indexOf('src/main.ts'));
-  return flags.length ? flags : tsxImport;
+  const commands = (scripts.serve ?? '').split('&&').map((c) => c.trim().split(/\s+/).filter((w) => w && w !== 'exec'));
+  const nodeArgs = (words: string[]) => {
+    if (words[0] !== 'node') throw new Error(`package.json "serve" should run node: ${scripts.serve}`);
+    return words.slice(1);
+  };
+  const last = nodeArgs(commands.at(-1) ?? []);
+  const entryAt = last.findIndex((w) => !w.startsWith('-'));
+  if (entryAt < 0) throw new Error(`package.json "serve" names no entry point: ${scripts.serve}`);
+  return { prepare: commands.slice(0, -1).map(nodeArgs), flags: last.slice(0, entryAt), entry: last[entryAt]! };
+}
+
+let built = false;
+/** The script's build step (compiles src/ to dist/), once per bench process. */
+function buildService(prepare: string[][]): void {
+  if (built) return;
+  for (const args of prepare) {
+    const r = spawnSync(process.execPath, args, { cwd: repoRoot, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`node ${args.join(' ')} failed:\n${r.stdout}${r.stderr}`);
+  }
+  built = true;
 }
 
 export async function startService(options: ServiceOptions): Promise<Service> {
@@ -166,8 +188,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !CONFIG_KEYS.includes(k)) env[k] = v;
   Object.assign(env, { HOST: '127.0.0.1', PORT: String(port), SHUTDOWN_DRAIN_MS: '1000' }, options.env);
   const fd = openSync(options.logFile, 'a');
-  // The service's own start command (package.json "serve": node with its heap limit, tsx, main.ts).
-  const args = [...(options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : []), ...serviceNodeFlags(), 'src/main.ts', options.mode];
+  // The service's own start command (package.json "serve": build, then node with its heap limit on dist/main.js).
+  const script = serveScript();
+  buildService(script.prepare);
+  const args = [...(options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : []), ...script.flags, script.entry, options.mode];
   const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   const url = `http://127.0.0.1:${port}`;

@@ -1,12 +1,16 @@
 // The real entry point as a user starts it: configuration errors, serve mode, SIGTERM draining.
+// It runs what `npm start` / `npm run serve` run: their build step once, then node with their
+// flags on the compiled dist/main.js (read from package.json, so the test follows the scripts).
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+
+const root = resolve(import.meta.dirname, '..', '..');
 
 const TX_HASH = `0x${'ab'.repeat(32)}`;
 
@@ -30,8 +34,33 @@ function slowNode(delayMs: number): Promise<Server> {
 
 type Started = { child: ChildProcess; output: () => string; exit: Promise<number | null> };
 
-function startMain(mode: string, env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', mode], {
+/**
+ * The package.json script of `mode` ("start" or "serve"), as `prepare && exec node <args>`:
+ * the commands before the last `&&` (the build) and the node arguments of the last one.
+ */
+function npmScript(mode: string): { prepare: string[][]; nodeArgs: string[] } {
+  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const commands = (scripts[mode] ?? '').split('&&').map((c) => c.trim().split(/\s+/).filter((w) => w !== 'exec'));
+  const nodeOnly = (words: string[]) => {
+    assert.equal(words[0], 'node', `package.json "${mode}" runs node: ${scripts[mode]}`);
+    return words.slice(1);
+  };
+  return { prepare: commands.slice(0, -1).map(nodeOnly), nodeArgs: nodeOnly(commands.at(-1) ?? []) };
+}
+
+/** Runs the scripts' build step (the same for both modes): once per test file. */
+function buildAsNpmDoes(): void {
+  for (const args of npmScript('start').prepare) {
+    const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
+    assert.equal(r.status, 0, `node ${args.join(' ')}:\n${r.stdout}${r.stderr}`);
+  }
+}
+
+function startMain(mode: 'start' | 'serve', env: Record<string, string>): Started {
+  const { nodeArgs } = npmScript(mode);
+  assert.ok(!nodeArgs.includes('tsx') && nodeArgs.some((a) => a.endsWith('.js')), `runs compiled JavaScript: ${nodeArgs.join(' ')}`);
+  const child = spawn(process.execPath, nodeArgs, {
+    cwd: root,
     env: { PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -58,6 +87,7 @@ describe('entry point', () => {
   let nodeUrl: string;
   let dataDir: string;
   before(async () => {
+    buildAsNpmDoes();
     node = await slowNode(1500);
     nodeUrl = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
     dataDir = mkdtempSync(join(tmpdir(), 'token-api-main-'));

@@ -1,0 +1,123 @@
+// Compiles src/**/*.ts to plain ESM JavaScript in dist/, one file per source file at the same
+// depth (src/api/x.ts → dist/api/x.js), so that `new URL('../..', import.meta.url)` still
+// reaches the repository root; copies the other files of src/ (SQL migrations) beside them.
+// `npm start|serve|index` run it before `node dist/main.js`: plain JS needs no tsx loader thread.
+// Relative `.ts` imports become `.js`; every import stays an import: esbuild's bundle mode is used
+// only for its resolve hook, which marks every import external, so nothing is inlined.
+// Safe to run concurrently: an unchanged file is not rewritten, a changed one is replaced by rename.
+// Usage: node scripts/build-runtime.mjs [--verbose]
+import { build } from 'esbuild';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const started = performance.now();
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const srcDir = join(root, 'src');
+const outDir = join(root, 'dist');
+
+function walk(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? walk(path) : entry.isFile() ? [path] : [];
+  });
+}
+
+const sources = walk(srcDir);
+const entryPoints = sources.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
+const assets = sources.filter((f) => !f.endsWith('.ts'));
+const inside = (dir, file) => file === dir || file.startsWith(dir + sep);
+
+/** Marks every import external; a relative `.ts` import into src/ is rewritten to its `.js` output. */
+const keepImports = {
+  name: 'keep-imports',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind === 'entry-point') return undefined;
+      const spec = args.path;
+      if (!spec.startsWith('.')) return { path: spec, external: true }; // node:, packages, package subpaths
+      if (!/\.[cm]?tsx?$/.test(spec)) return { path: spec, external: true }; // .js, .json, ...: same path from dist/
+      const target = resolve(args.resolveDir, spec);
+      if (!inside(srcDir, target)) {
+        // A type-only import (generated/*/types.ts) is erased before it gets here; a value import
+        // of a .ts file outside src/ would have no compiled counterpart.
+        return { errors: [{ text: `run-time import of ${relative(root, target)} (outside src/) cannot be compiled` }] };
+      }
+      return { path: spec.replace(/\.([cm]?)tsx?$/, '.$1js'), external: true };
+    });
+  },
+};
+
+const result = await build({
+  absWorkingDir: root,
+  entryPoints,
+  outbase: srcDir,
+  outdir: outDir,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  sourcesContent: false,
+  plugins: [keepImports],
+  write: false,
+  logLevel: 'warning',
+});
+
+/** Writes `data` only if it differs from what is there; a reader sees the old file or the new one. */
+let written = 0;
+function put(path, data) {
+  try {
+    if (Buffer.compare(readFileSync(path), data) === 0) return;
+  } catch {
+    // missing
+  }
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, path);
+  written += 1;
+}
+
+const expected = new Set();
+for (const file of result.outputFiles) {
+  expected.add(file.path);
+  put(file.path, Buffer.from(file.contents));
+}
+for (const asset of assets) {
+  const out = join(outDir, relative(srcDir, asset));
+  expected.add(out);
+  put(out, readFileSync(asset));
+}
+
+// Outputs of deleted or renamed sources would otherwise still be importable from dist/. Another
+// build running at the same time may remove the same entries: a vanished entry is not an error.
+let removed = 0;
+const isOld = (path) => (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < Date.now() - 60_000; // a crashed build's
+function prune(dir) {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) prune(path);
+    else if (!expected.has(path) && (!path.endsWith('.tmp') || isOld(path))) {
+      rmSync(path, { force: true });
+      removed += 1;
+    }
+  }
+  try {
+    if (dir !== outDir && readdirSync(dir).length === 0) rmSync(dir, { recursive: true, force: true });
+  } catch {
+    // gone already
+  }
+}
+prune(outDir);
+
+if (process.argv.includes('--verbose')) {
+  const ms = Math.round(performance.now() - started);
+  process.stderr.write(`build-runtime: ${entryPoints.length} modules, ${assets.length} assets → dist/ (${written} written, ${removed} removed) in ${ms} ms\n`);
+}
