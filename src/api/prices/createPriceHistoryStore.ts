@@ -28,7 +28,11 @@ type Entry = {
   priceUpdatedAt: number | null;
   /** Hours of the stored points, ascending; `prices` in step. */
   hours: number[];
-  prices: string[];
+  /**
+   * The points' prices as JSON number text, joined by commas: one string per token instead of
+   * one per point (~15 MB less per 24,000 tokens; split again per answer, about a microsecond).
+   */
+  prices: string;
 };
 
 export type PriceHistoryStoreOptions = {
@@ -198,7 +202,7 @@ function setToken(entries: Map<string, Entry>, row: PriceTokenRow): void {
   if (!entry) {
     entries.set(row.address, {
       checksum: row.checksumAddress, key: `${JSON.stringify(row.checksumAddress)}:`, currentPrice, priceUpdatedAt,
-      hours: [], prices: [],
+      hours: [], prices: '',
     });
     return;
   }
@@ -213,7 +217,8 @@ function putPoint(entries: Map<string, Entry>, row: PricePointChange, cutoff: nu
   // A point of a token written after the token rows were read: both come with the next load.
   const entry = entries.get(row.token);
   if (!entry) return;
-  const { hours, prices } = entry;
+  const { hours } = entry;
+  const prices = entry.prices ? entry.prices.split(',') : [];
   const hour = row.hour;
   const price = jsonNumber(row.price);
   let i = hours.length;
@@ -226,6 +231,7 @@ function putPoint(entries: Map<string, Entry>, row: PricePointChange, cutoff: nu
     hours.splice(i, 0, hour);
     prices.splice(i, 0, price);
   }
+  entry.prices = prices.join(',');
   if (hour < cutoff) trim(entry, cutoff);
 }
 
@@ -235,7 +241,7 @@ function trim(entry: Entry, cutoff: number): void {
   while (before < entry.hours.length && entry.hours[before]! < cutoff) before++;
   if (before > 1) {
     entry.hours.splice(0, before - 1);
-    entry.prices.splice(0, before - 1);
+    entry.prices = entry.prices.split(',').slice(before - 1).join(',');
   }
 }
 
@@ -266,7 +272,8 @@ function stampsFor(current: number): string[] {
 function serialise(entry: Entry, current: number): string {
   const first = current - (HISTORY_HOURS - 1);
   const stamp = stampsFor(current);
-  const { hours, prices } = entry;
+  const { hours } = entry;
+  const prices = entry.prices.split(',');
   let i = 0;
   let price: string | null = null;
   while (i < hours.length && hours[i]! < first) price = prices[i++]!;
