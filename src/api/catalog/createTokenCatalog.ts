@@ -1,8 +1,8 @@
 import { loadTokenChanges, type DataVersion, type Queryable, type TokenListQuery, type TokenRow } from '../../db/index.ts';
 import { toToken } from '../toToken.ts';
-import { sortBy } from './tokenOrder.ts';
+import { sortBy, toSortRow, type SortRow } from './tokenOrder.ts';
 
-type Entry = { row: TokenRow; json: string };
+type Entry = { row: SortRow; json: string };
 
 export type TokenCatalogOptions = {
   db: Queryable;
@@ -43,7 +43,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   async function load(): Promise<void> {
     const changes = await loadTokenChanges(options.db, state, { chunkRows: options.chunkRows });
     if (changes.full) entries.clear();
-    for (const row of changes.rows) entries.set(row.address, { row, json: JSON.stringify(toToken(row)) });
+    for (const row of changes.rows) entries.set(row.address, { row: toSortRow(row), json: JSON.stringify(toToken(row)) });
     if (changes.full || changes.rows.length > 0) sorted = new Map();
     state = { version: changes.version, generation: changes.generation };
   }

@@ -4,7 +4,29 @@ import { compareDecimals } from './compareDecimals.ts';
 type Key = string | number | boolean | Decimal | null;
 /** A decimal string with its nearest double: doubles decide, the exact string breaks their ties. */
 type Decimal = { approx: number; exact: string };
-type Column = { key: (row: TokenRow) => Key; compare: (a: never, b: never) => number };
+type Column = { key: (row: SortRow) => Key; compare: (a: never, b: never) => number };
+
+/**
+ * What the orderings and the isSecure filter read of a token, held by the catalogue beside its
+ * serialised JSON: times as epoch ms instead of Date objects, and no checksum address or logo
+ * (both only in the JSON). About half the heap of a full TokenRow (~21 → ~11 MB per 24,000).
+ */
+export type SortRow = Omit<TokenRow, 'checksumAddress' | 'logo' | 'priceUpdatedAt' | 'createdAt' | 'updatedAt'> & {
+  priceUpdatedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export function toSortRow(row: TokenRow): SortRow {
+  return {
+    address: row.address, name: row.name, symbol: row.symbol, decimals: row.decimals,
+    totalSupply: row.totalSupply, currentPrice: row.currentPrice,
+    priceUpdatedAt: row.priceUpdatedAt === null ? null : row.priceUpdatedAt.getTime(),
+    last24hVariation: row.last24hVariation, fdv: row.fdv, sells: row.sells, buys: row.buys, swaps: row.swaps,
+    isPossibleSpam: row.isPossibleSpam, isSecure: row.isSecure,
+    createdAt: row.createdAt.getTime(), updatedAt: row.updatedAt.getTime(),
+  };
+}
 
 const byNumber = (a: number, b: number) => a - b;
 const byBoolean = (a: boolean, b: boolean) => Number(a) - Number(b);
@@ -13,7 +35,6 @@ const byText = (a: string, b: string) => (a === b ? 0 : a < b ? -1 : 1);
 const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 // JS compares UTF-16 code units; fixed-width base-36 code points make it compare code points.
 const codePointKey = (s: string) => [...asciiLower(s)].map((c) => c.codePointAt(0)!.toString(36).padStart(4, '0')).join('');
-const time = (d: Date | null) => (d === null ? null : d.getTime());
 const abs = (d: string | null) => (d === null ? null : d.replace(/^-/, ''));
 const decimal = (d: string | null): Decimal | null => (d === null ? null : { approx: Number(d), exact: d });
 // (Infinity - Infinity is NaN, which also falls through to the exact comparison)
@@ -26,9 +47,9 @@ const columns: Record<OrderColumn, Column> = {
   decimals: { key: (r) => r.decimals, compare: byNumber },
   contractAddress: { key: (r) => r.address, compare: byText },
   currentPrice: { key: (r) => decimal(r.currentPrice), compare: byDecimal },
-  priceUpdatedAt: { key: (r) => time(r.priceUpdatedAt), compare: byNumber },
-  createdAt: { key: (r) => time(r.createdAt), compare: byNumber },
-  updatedAt: { key: (r) => time(r.updatedAt), compare: byNumber },
+  priceUpdatedAt: { key: (r) => r.priceUpdatedAt, compare: byNumber },
+  createdAt: { key: (r) => r.createdAt, compare: byNumber },
+  updatedAt: { key: (r) => r.updatedAt, compare: byNumber },
   last24hVariation: { key: (r) => decimal(r.last24hVariation), compare: byDecimal },
   last24hVariationAbsolute: { key: (r) => decimal(abs(r.last24hVariation)), compare: byDecimal },
   sells: { key: (r) => r.sells, compare: byNumber },
@@ -45,7 +66,7 @@ export type Keyed<T> = { item: T; key: Key; address: string };
  * Sorts by a column with nulls last in both directions and the address ascending as the
  * tiebreak. Keys are computed once per item, not per comparison.
  */
-export function sortBy<T extends { row: TokenRow }>(items: readonly T[], order: OrderColumn, sort: SortDirection): T[] {
+export function sortBy<T extends { row: SortRow }>(items: readonly T[], order: OrderColumn, sort: SortDirection): T[] {
   const { key, compare } = columns[order];
   const cmp = compare as (a: Key, b: Key) => number;
   const sign = sort === 'asc' ? 1 : -1;
