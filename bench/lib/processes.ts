@@ -5,8 +5,8 @@
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readNodeScript } from '../../scripts/nodeScript.ts';
 import type { ChainInfo, ChainMessage } from './chainProcess.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -153,24 +153,6 @@ function readMemory(pid: number): { peakRssKb: number; rssKb: number } | undefin
   }
 }
 
-/**
- * package.json's "serve" script (`<build> && exec node <flags> dist/main.js serve`), so the bench
- * starts the service as users do: the commands before the last `&&` (the build), then the node
- * arguments of the last one up to the entry point; the bench appends the mode itself.
- */
-function serveScript(): { prepare: string[][]; flags: string[]; entry: string } {
-  const scripts = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-  const commands = (scripts.serve ?? '').split('&&').map((c) => c.trim().split(/\s+/).filter((w) => w && w !== 'exec'));
-  const nodeArgs = (words: string[]) => {
-    if (words[0] !== 'node') throw new Error(`package.json "serve" should run node: ${scripts.serve}`);
-    return words.slice(1);
-  };
-  const last = nodeArgs(commands.at(-1) ?? []);
-  const entryAt = last.findIndex((w) => !w.startsWith('-'));
-  if (entryAt < 0) throw new Error(`package.json "serve" names no entry point: ${scripts.serve}`);
-  return { prepare: commands.slice(0, -1).map(nodeArgs), flags: last.slice(0, entryAt), entry: last[entryAt]! };
-}
-
 let built = false;
 /** The script's build step (compiles src/ to dist/), once per bench process. */
 function buildService(prepare: string[][]): void {
@@ -186,11 +168,12 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const port = await freePort();
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !CONFIG_KEYS.includes(k)) env[k] = v;
-  Object.assign(env, { HOST: '127.0.0.1', PORT: String(port), SHUTDOWN_DRAIN_MS: '1000' }, options.env);
-  const fd = openSync(options.logFile, 'a');
-  // The service's own start command (package.json "serve": build, then node with its heap limit on dist/main.js).
-  const script = serveScript();
+  // The service's own start command (package.json "serve": build, then node with its heap limit
+  // and environment on dist/main.js); the bench appends the mode itself.
+  const script = readNodeScript(repoRoot, 'serve');
   buildService(script.prepare);
+  Object.assign(env, script.env, { HOST: '127.0.0.1', PORT: String(port), SHUTDOWN_DRAIN_MS: '1000' }, options.env);
+  const fd = openSync(options.logFile, 'a');
   const args = [...(options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : []), ...script.flags, script.entry, options.mode];
   const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', fd, fd] });
   closeSync(fd);

@@ -3,12 +3,13 @@
 // flags on the compiled dist/main.js (read from package.json, so the test follows the scripts).
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { readNodeScript } from '../../scripts/nodeScript.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 
@@ -34,34 +35,20 @@ function slowNode(delayMs: number): Promise<Server> {
 
 type Started = { child: ChildProcess; output: () => string; exit: Promise<number | null> };
 
-/**
- * The package.json script of `mode` ("start" or "serve"), as `prepare && exec node <args>`:
- * the commands before the last `&&` (the build) and the node arguments of the last one.
- */
-function npmScript(mode: string): { prepare: string[][]; nodeArgs: string[] } {
-  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-  const commands = (scripts[mode] ?? '').split('&&').map((c) => c.trim().split(/\s+/).filter((w) => w !== 'exec'));
-  const nodeOnly = (words: string[]) => {
-    assert.equal(words[0], 'node', `package.json "${mode}" runs node: ${scripts[mode]}`);
-    return words.slice(1);
-  };
-  return { prepare: commands.slice(0, -1).map(nodeOnly), nodeArgs: nodeOnly(commands.at(-1) ?? []) };
-}
-
 /** Runs the scripts' build step (the same for both modes): once per test file. */
 function buildAsNpmDoes(): void {
-  for (const args of npmScript('start').prepare) {
+  for (const args of readNodeScript(root, 'start').prepare) {
     const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
     assert.equal(r.status, 0, `node ${args.join(' ')}:\n${r.stdout}${r.stderr}`);
   }
 }
 
 function startMain(mode: 'start' | 'serve', env: Record<string, string>): Started {
-  const { nodeArgs } = npmScript(mode);
-  assert.ok(!nodeArgs.includes('tsx') && nodeArgs.some((a) => a.endsWith('.js')), `runs compiled JavaScript: ${nodeArgs.join(' ')}`);
-  const child = spawn(process.execPath, nodeArgs, {
+  const script = readNodeScript(root, mode);
+  assert.ok(!script.flags.includes('tsx') && script.entry.endsWith('.js'), `runs compiled JavaScript: ${script.entry}`);
+  const child = spawn(process.execPath, [...script.flags, script.entry, ...script.args], {
     cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'info', ...script.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
