@@ -1,8 +1,17 @@
-import { loadTokenChanges, type DataVersion, type Queryable, type TokenListQuery, type TokenRow } from '../../db/index.ts';
 import { toToken } from '../toToken.ts';
-import { sortBy, toSortRow, type SortRow } from './tokenOrder.ts';
+import { loadTokenChanges, type DataVersion, type OrderColumn, type Queryable, type SortDirection, type TokenListQuery } from '../../db/index.ts';
+import { insertSorted, removeSorted, sortBy, toSortRow, type SortRow } from './tokenOrder.ts';
 
 type Entry = { row: SortRow; json: string };
+type Change = { before: Entry | undefined; after: Entry };
+type Ordering = { order: OrderColumn; sort: SortDirection; isSecure: boolean | undefined; list: Entry[] };
+
+/**
+ * Above this share of changed tokens an ordering is dropped and sorted again when next asked
+ * for; below it the changed tokens are moved to their new places (an indexer batch touches a few
+ * tokens: sorting 24,000 again took 10–30 ms of the request path per ordering per update).
+ */
+const RESORT_SHARE = 1 / 16;
 
 export type TokenCatalogOptions = {
   db: Queryable;
@@ -35,7 +44,7 @@ export type TokenCatalog = {
  */
 export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   const entries = new Map<string, Entry>();
-  let sorted = new Map<string, Entry[]>();
+  let sorted = new Map<string, Ordering>();
   let state: DataVersion | undefined;
   let checkedAt = 0;
   let inFlight: Promise<void> | undefined;
@@ -43,8 +52,14 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   async function load(): Promise<void> {
     const changes = await loadTokenChanges(options.db, state, { chunkRows: options.chunkRows });
     if (changes.full) entries.clear();
-    for (const row of changes.rows) entries.set(row.address, { row: toSortRow(row), json: JSON.stringify(toToken(row)) });
-    if (changes.full || changes.rows.length > 0) sorted = new Map();
+    const changed: Change[] = [];
+    for (const row of changes.rows) {
+      const entry = { row: toSortRow(row), json: JSON.stringify(toToken(row)) };
+      changed.push({ before: entries.get(row.address), after: entry });
+      entries.set(row.address, entry);
+    }
+    if (changes.full) sorted = new Map();
+    else if (changed.length > 0) moveChanged(sorted, changed);
     state = { version: changes.version, generation: changes.generation };
   }
 
@@ -61,14 +76,14 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
 
   function ordered(query: TokenListQuery): Entry[] {
     const key = `${query.order}:${query.sort}:${query.isSecure ?? ''}`;
-    let list = sorted.get(key);
-    if (!list) {
+    let ordering = sorted.get(key);
+    if (!ordering) {
       const all = [...entries.values()];
       const filtered = query.isSecure === undefined ? all : all.filter((e) => e.row.isSecure === query.isSecure);
-      list = sortBy(filtered, query.order, query.sort);
-      sorted.set(key, list);
+      ordering = { order: query.order, sort: query.sort, isSecure: query.isSecure, list: sortBy(filtered, query.order, query.sort) };
+      sorted.set(key, ordering);
     }
-    return list;
+    return ordering.list;
   }
 
   return {
@@ -95,4 +110,26 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     },
     stop: () => clearInterval(timer),
   };
+}
+
+/**
+ * Moves the changed tokens within the orderings already sorted: each old entry is found by its
+ * old keys and taken out, the new one put where it now belongs (a few binary searches per
+ * change); an ordering with too many changes is dropped, to be sorted again when asked for.
+ */
+function moveChanged(sorted: Map<string, Ordering>, changed: readonly Change[]): void {
+  const belongs = (o: Ordering, e: Entry | undefined): e is Entry => e !== undefined && (o.isSecure === undefined || e.row.isSecure === o.isSecure);
+  for (const [key, o] of sorted) {
+    if (changed.length > o.list.length * RESORT_SHARE) {
+      sorted.delete(key);
+      continue;
+    }
+    for (const { before, after } of changed) {
+      if (belongs(o, before) && !removeSorted(o.list, before, o.order, o.sort)) {
+        sorted.delete(key); // not where its keys say: never expected, but then sort again
+        break;
+      }
+      if (belongs(o, after)) insertSorted(o.list, after, o.order, o.sort);
+    }
+  }
 }

@@ -62,16 +62,11 @@ const columns: Record<OrderColumn, Column> = {
 
 export type Keyed<T> = { item: T; key: Key; address: string };
 
-/**
- * Sorts by a column with nulls last in both directions and the address ascending as the
- * tiebreak. Keys are computed once per item, not per comparison.
- */
-export function sortBy<T extends { row: SortRow }>(items: readonly T[], order: OrderColumn, sort: SortDirection): T[] {
-  const { key, compare } = columns[order];
-  const cmp = compare as (a: Key, b: Key) => number;
+/** Nulls last in both directions, then the column, then the address ascending. */
+function keyedComparator(order: OrderColumn, sort: SortDirection): (a: Keyed<unknown>, b: Keyed<unknown>) => number {
+  const cmp = columns[order].compare as (a: Key, b: Key) => number;
   const sign = sort === 'asc' ? 1 : -1;
-  const keyed: Keyed<T>[] = items.map((item) => ({ item, key: key(item.row), address: item.row.address }));
-  keyed.sort((a, b) => {
+  return (a, b) => {
     if (a.key === null || b.key === null) {
       if (a.key !== b.key) return a.key === null ? 1 : -1;
     } else {
@@ -79,6 +74,45 @@ export function sortBy<T extends { row: SortRow }>(items: readonly T[], order: O
       if (c !== 0) return sign * c;
     }
     return a.address < b.address ? -1 : a.address > b.address ? 1 : 0;
-  });
+  };
+}
+
+/**
+ * Sorts by a column with nulls last in both directions and the address ascending as the
+ * tiebreak. Keys are computed once per item, not per comparison.
+ */
+export function sortBy<T extends { row: SortRow }>(items: readonly T[], order: OrderColumn, sort: SortDirection): T[] {
+  const { key } = columns[order];
+  const keyed: Keyed<T>[] = items.map((item) => ({ item, key: key(item.row), address: item.row.address }));
+  keyed.sort(keyedComparator(order, sort));
   return keyed.map((k) => k.item);
+}
+
+/** Where `item` is or would go in `list` (sorted by sortBy with the same order): log2(n) probes. */
+function lowerBound<T extends { row: SortRow }>(list: readonly T[], item: T, order: OrderColumn, sort: SortDirection): number {
+  const { key } = columns[order];
+  const compare = keyedComparator(order, sort);
+  const probe: Keyed<T> = { item, key: key(item.row), address: item.row.address };
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const other = list[mid]!;
+    if (compare({ item: other, key: key(other.row), address: other.row.address }, probe) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Puts `item` where sortBy would have put it, without sorting again. */
+export function insertSorted<T extends { row: SortRow }>(list: T[], item: T, order: OrderColumn, sort: SortDirection): void {
+  list.splice(lowerBound(list, item, order, sort), 0, item);
+}
+
+/** Takes `item` (the very object, found by its own keys) out of `list`; false if it is not there. */
+export function removeSorted<T extends { row: SortRow }>(list: T[], item: T, order: OrderColumn, sort: SortDirection): boolean {
+  const at = lowerBound(list, item, order, sort);
+  if (list[at] !== item) return false;
+  list.splice(at, 1);
+  return true;
 }

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTokenCatalog } from '../../../src/api/catalog/createTokenCatalog.ts';
-import { listTokens, loadTokenChanges, readDataState, refreshSwapCounts, upsertTokens, type Database } from '../../../src/db/index.ts';
+import { listTokens, loadTokenChanges, orderColumns, readDataState, refreshSwapCounts, upsertTokens, type Database, type OrderColumn, type TokenWrite } from '../../../src/db/index.ts';
 import { resetDatabase, testDatabases } from '../../helpers/testDatabases.ts';
 import { BASE_TIME, addressOf, makeTokens } from '../../helpers/tokenFixtures.ts';
 
@@ -60,6 +60,38 @@ for (const target of testDatabases) {
       }
       const state = await readDataState(db);
       assert.equal(catalog.version(), `${state.generation}.${state.version}`);
+      catalog.stop();
+    });
+
+    it('moves changed tokens within orderings it already sorted: every order matches SQL after each update', async () => {
+      await resetDatabase(db);
+      const all = makeTokens(81);
+      const tokens = all.slice(0, 80);
+      await upsertTokens(db, tokens);
+      const catalog = createTokenCatalog({ db, staleMs: 0 });
+      const queries = (Object.keys(orderColumns) as OrderColumn[]).flatMap((order) =>
+        (['asc', 'desc'] as const).flatMap((sort) => [undefined, true, false].map((isSecure) => ({ page: 1, limit: 100, order, sort, isSecure }))),
+      );
+      for (const query of queries) await catalog.page(query); // every ordering sorted before the updates
+      const later = (h: number) => new Date(BASE_TIME.getTime() + h * 3_600_000);
+      const updates: [string, TokenWrite[]][] = [
+        ['keys moved, a price gone, security flipped', tokens.slice(0, 3).map((t, i) => ({
+          ...t, name: `Änew ${i}`, symbol: `Z${i}`, currentPrice: i === 0 ? null : `${i * 1000}.25`, fdv: i === 1 ? '7' : t.fdv,
+          last24hVariation: i === 2 ? '-99.5' : t.last24hVariation, isSecure: !t.isSecure, isPossibleSpam: !t.isPossibleSpam, at: later(1),
+        }))],
+        ['a new token', [{ ...all[80]!, at: later(2) }]],
+        ['ties with neighbours', tokens.slice(40, 42).map((t) => ({ ...t, currentPrice: tokens[10]!.currentPrice, fdv: tokens[10]!.fdv, at: later(3) }))],
+        ['too many changes: sorted again', tokens.slice(20, 40).map((t, i) => ({ ...t, fdv: `${i}`, at: later(4) }))],
+      ];
+      for (const [name, writes] of updates) {
+        await upsertTokens(db, writes);
+        for (const query of queries) {
+          const sql = await listTokens(db, query);
+          const mem = page(await catalog.page(query));
+          assert.deepEqual(mem.data.map((t) => t.contractAddress), sql.rows.map((r) => r.checksumAddress), `${name}: ${query.order} ${query.sort} ${query.isSecure}`);
+          assert.equal(mem.meta.totalItemsCount, sql.total);
+        }
+      }
       catalog.stop();
     });
 
