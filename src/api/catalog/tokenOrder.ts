@@ -1,10 +1,15 @@
 import type { OrderColumn, SortDirection, TokenRow } from '../../db/index.ts';
 import { compareDecimals } from './compareDecimals.ts';
 
-type Key = string | number | boolean | Decimal | null;
-/** A decimal string with its nearest double: doubles decide, the exact string breaks their ties. */
-type Decimal = { approx: number; exact: string };
-type Column = { key: (row: SortRow) => Key; compare: (a: never, b: never) => number };
+/**
+ * How a column orders: text by its key string; numbers by value; decimals (exact strings) by
+ * their nearest doubles, the exact strings breaking only the doubles' ties. Nulls go last in
+ * both directions, then the address ascending breaks every tie.
+ */
+type Column =
+  | { kind: 'text'; key: (row: SortRow) => string }
+  | { kind: 'number'; value: (row: SortRow) => number | null }
+  | { kind: 'decimal'; text: (row: SortRow) => string | null; absolute?: boolean };
 
 /**
  * What the orderings and the isSecure filter read of a token, held by the catalogue beside its
@@ -28,77 +33,116 @@ export function toSortRow(row: TokenRow): SortRow {
   };
 }
 
-const byNumber = (a: number, b: number) => a - b;
-const byBoolean = (a: boolean, b: boolean) => Number(a) - Number(b);
-// Code point order after ASCII lower-casing: what `lower(x) COLLATE "C"` does in a C-locale database.
-const byText = (a: string, b: string) => (a === b ? 0 : a < b ? -1 : 1);
-const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
-// JS compares UTF-16 code units; fixed-width base-36 code points make it compare code points.
-const codePointKey = (s: string) => [...asciiLower(s)].map((c) => c.codePointAt(0)!.toString(36).padStart(4, '0')).join('');
-const abs = (d: string | null) => (d === null ? null : d.replace(/^-/, ''));
-const decimal = (d: string | null): Decimal | null => (d === null ? null : { approx: Number(d), exact: d });
-// (Infinity - Infinity is NaN, which also falls through to the exact comparison)
-const byDecimal = (a: Decimal, b: Decimal) => a.approx - b.approx || compareDecimals(a.exact, b.exact);
+// Code point order after lower-casing each code point: what `lower(x) COLLATE "C"` does in a
+// UTF-8 database (ctype C.UTF-8 or en_US.UTF-8: towlower per character, so 'İ' → 'i' where JS
+// gives 'i̇'; the first code point of JS's mapping is the same). JS compares UTF-16 code units:
+// fixed-width base-36 code points make it compare code points.
+const lowerCodePoint = (c: string) => (c >= 'A' && c <= 'Z') || c > '\x7f' ? c.toLowerCase().codePointAt(0)! : c.codePointAt(0)!;
+const codePointKey = (s: string) => Array.from(s, (c) => lowerCodePoint(c).toString(36).padStart(4, '0')).join('');
 
 /** The same orderings as the SQL in db/tokens/orderColumns.ts, for the in-memory catalogue. */
 const columns: Record<OrderColumn, Column> = {
-  name: { key: (r) => codePointKey(r.name), compare: byText },
-  symbol: { key: (r) => codePointKey(r.symbol), compare: byText },
-  decimals: { key: (r) => r.decimals, compare: byNumber },
-  contractAddress: { key: (r) => r.address, compare: byText },
-  currentPrice: { key: (r) => decimal(r.currentPrice), compare: byDecimal },
-  priceUpdatedAt: { key: (r) => r.priceUpdatedAt, compare: byNumber },
-  createdAt: { key: (r) => r.createdAt, compare: byNumber },
-  updatedAt: { key: (r) => r.updatedAt, compare: byNumber },
-  last24hVariation: { key: (r) => decimal(r.last24hVariation), compare: byDecimal },
-  last24hVariationAbsolute: { key: (r) => decimal(abs(r.last24hVariation)), compare: byDecimal },
-  sells: { key: (r) => r.sells, compare: byNumber },
-  buys: { key: (r) => r.buys, compare: byNumber },
-  swaps: { key: (r) => r.swaps, compare: byNumber },
-  isPossibleSpam: { key: (r) => r.isPossibleSpam, compare: byBoolean },
-  totalSupply: { key: (r) => decimal(r.totalSupply), compare: byDecimal },
-  fdv: { key: (r) => decimal(r.fdv), compare: byDecimal },
+  name: { kind: 'text', key: (r) => codePointKey(r.name) },
+  symbol: { kind: 'text', key: (r) => codePointKey(r.symbol) },
+  decimals: { kind: 'number', value: (r) => r.decimals },
+  contractAddress: { kind: 'text', key: (r) => r.address },
+  currentPrice: { kind: 'decimal', text: (r) => r.currentPrice },
+  priceUpdatedAt: { kind: 'number', value: (r) => r.priceUpdatedAt },
+  createdAt: { kind: 'number', value: (r) => r.createdAt },
+  updatedAt: { kind: 'number', value: (r) => r.updatedAt },
+  last24hVariation: { kind: 'decimal', text: (r) => r.last24hVariation },
+  last24hVariationAbsolute: { kind: 'decimal', text: (r) => r.last24hVariation, absolute: true },
+  sells: { kind: 'number', value: (r) => r.sells },
+  buys: { kind: 'number', value: (r) => r.buys },
+  swaps: { kind: 'number', value: (r) => r.swaps },
+  isPossibleSpam: { kind: 'number', value: (r) => Number(r.isPossibleSpam) },
+  totalSupply: { kind: 'decimal', text: (r) => r.totalSupply },
+  fdv: { kind: 'decimal', text: (r) => r.fdv },
 };
 
-export type Keyed<T> = { item: T; key: Key; address: string };
+const byAddress = (a: SortRow, b: SortRow) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0);
+const exactOf = (text: string, absolute: boolean | undefined) => (absolute ? text.replace(/^-/, '') : text);
+const approxOf = (text: string, absolute: boolean | undefined) => (absolute ? Math.abs(Number(text)) : Number(text));
 
-/** Nulls last in both directions, then the column, then the address ascending. */
-function keyedComparator(order: OrderColumn, sort: SortDirection): (a: Keyed<unknown>, b: Keyed<unknown>) => number {
-  const cmp = columns[order].compare as (a: Key, b: Key) => number;
+/** Compares two rows by `order` (keys computed per call: for a few binary-search probes). */
+function rowComparator(order: OrderColumn, sort: SortDirection): (a: SortRow, b: SortRow) => number {
+  const column = columns[order];
   const sign = sort === 'asc' ? 1 : -1;
   return (a, b) => {
-    if (a.key === null || b.key === null) {
-      if (a.key !== b.key) return a.key === null ? 1 : -1;
+    let c = 0;
+    if (column.kind === 'text') {
+      const x = column.key(a);
+      const y = column.key(b);
+      c = x === y ? 0 : x < y ? -1 : 1;
     } else {
-      const c = cmp(a.key, b.key);
-      if (c !== 0) return sign * c;
+      const x = column.kind === 'number' ? column.value(a) : column.text(a);
+      const y = column.kind === 'number' ? column.value(b) : column.text(b);
+      if (x === null || y === null) {
+        if (x !== y) return x === null ? 1 : -1;
+      } else if (column.kind === 'number') {
+        c = (x as number) - (y as number);
+      } else {
+        // (Infinity - Infinity is NaN, which also falls through to the exact comparison)
+        c = approxOf(x as string, column.absolute) - approxOf(y as string, column.absolute);
+        if (c === 0 || c !== c) c = compareDecimals(exactOf(x as string, column.absolute), exactOf(y as string, column.absolute));
+      }
     }
-    return a.address < b.address ? -1 : a.address > b.address ? 1 : 0;
+    return c !== 0 ? sign * c : byAddress(a, b);
   };
 }
 
 /**
  * Sorts by a column with nulls last in both directions and the address ascending as the
- * tiebreak. Keys are computed once per item, not per comparison.
+ * tiebreak. Keys are computed once per item into typed arrays and an index array is sorted:
+ * no object per item (a burst of 32 orderings of 24,000 tokens used to add ~25 MB to the peak
+ * heap).
  */
 export function sortBy<T extends { row: SortRow }>(items: readonly T[], order: OrderColumn, sort: SortDirection): T[] {
-  const { key } = columns[order];
-  const keyed: Keyed<T>[] = items.map((item) => ({ item, key: key(item.row), address: item.row.address }));
-  keyed.sort(keyedComparator(order, sort));
-  return keyed.map((k) => k.item);
+  const column = columns[order];
+  const sign = sort === 'asc' ? 1 : -1;
+  const n = items.length;
+  const rows = items.map((item) => item.row);
+  const index = new Uint32Array(n);
+  for (let i = 0; i < n; i++) index[i] = i;
+  const tie = (a: number, b: number) => byAddress(rows[a]!, rows[b]!);
+  let compare: (a: number, b: number) => number;
+  if (column.kind === 'text') {
+    const keys = rows.map(column.key);
+    compare = (a, b) => {
+      const x = keys[a]!;
+      const y = keys[b]!;
+      return x === y ? tie(a, b) : sign * (x < y ? -1 : 1);
+    };
+  } else {
+    const approx = new Float64Array(n);
+    const isNull = new Uint8Array(n);
+    const decimal = column.kind === 'decimal' ? column : undefined;
+    for (let i = 0; i < n; i++) {
+      const v = column.kind === 'number' ? column.value(rows[i]!) : column.text(rows[i]!);
+      if (v === null) isNull[i] = 1;
+      else approx[i] = typeof v === 'number' ? v : approxOf(v, decimal?.absolute);
+    }
+    // only reached for non-null keys of a decimal column
+    const exact = (i: number) => exactOf(decimal!.text(rows[i]!)!, decimal!.absolute);
+    compare = (a, b) => {
+      if (isNull[a] || isNull[b]) return isNull[a] !== isNull[b] ? (isNull[a] ? 1 : -1) : tie(a, b);
+      let c = approx[a]! - approx[b]!;
+      if (decimal && (c === 0 || c !== c)) c = compareDecimals(exact(a), exact(b));
+      return c !== 0 ? sign * c : tie(a, b);
+    };
+  }
+  index.sort(compare);
+  return Array.from(index, (i) => items[i]!);
 }
 
 /** Where `item` is or would go in `list` (sorted by sortBy with the same order): log2(n) probes. */
 function lowerBound<T extends { row: SortRow }>(list: readonly T[], item: T, order: OrderColumn, sort: SortDirection): number {
-  const { key } = columns[order];
-  const compare = keyedComparator(order, sort);
-  const probe: Keyed<T> = { item, key: key(item.row), address: item.row.address };
+  const compare = rowComparator(order, sort);
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const other = list[mid]!;
-    if (compare({ item: other, key: key(other.row), address: other.row.address }, probe) < 0) lo = mid + 1;
+    if (compare(list[mid]!.row, item.row) < 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;

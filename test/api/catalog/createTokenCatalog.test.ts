@@ -43,17 +43,20 @@ for (const target of testDatabases) {
       tokens[3] = { ...tokens[3]!, name: 'Ünïcode Ω' };
       tokens[4] = { ...tokens[4]!, name: 'émoji 🚀' };
       tokens[5] = { ...tokens[5]!, name: 'ZEBRA' };
+      // equal as doubles, ordered by their exact values against the address order
+      tokens[8] = { ...tokens[8]!, currentPrice: '1.00000000000000000002', fdv: '5.00000000000000000002', last24hVariation: '-2.00000000000000000002' };
+      tokens[9] = { ...tokens[9]!, currentPrice: '1.00000000000000000001', fdv: '5.00000000000000000001', last24hVariation: '2.00000000000000000001' };
       await upsertTokens(db, tokens);
       const catalog = createTokenCatalog({ db, staleMs: 0 });
       await catalog.refresh();
       await upsertTokens(db, [{ ...tokens[7]!, currentPrice: '123456.000000000000000001', fdv: '5', at: new Date() }]);
-      for (const order of ['name', 'symbol', 'fdv', 'currentPrice', 'last24hVariationAbsolute', 'totalSupply', 'updatedAt'] as const) {
+      for (const order of ['name', 'symbol', 'fdv', 'currentPrice', 'last24hVariation', 'last24hVariationAbsolute', 'totalSupply', 'updatedAt'] as const) {
         for (const sort of ['asc', 'desc'] as const) {
-          for (const isSecure of [undefined, true]) {
-            const query = { page: 2, limit: 7, order, sort, isSecure };
+          for (const [isSecure, window] of [undefined, true].flatMap((s) => [[s, { page: 2, limit: 7 }], [s, { page: 1, limit: 100 }]] as const)) {
+            const query = { ...window, order, sort, isSecure };
             const sql = await listTokens(db, query);
             const mem = page(await catalog.page(query));
-            assert.deepEqual(mem.data.map((t) => t.contractAddress), sql.rows.map((r) => r.checksumAddress), `${order} ${sort} ${isSecure}`);
+            assert.deepEqual(mem.data.map((t) => t.contractAddress), sql.rows.map((r) => r.checksumAddress), `${order} ${sort} ${isSecure} ${window.limit}`);
             assert.equal(mem.meta.totalItemsCount, sql.total);
           }
         }
