@@ -39,7 +39,7 @@ export type TokenCatalog = {
 /**
  * The token list held in memory by each API process: loaded from the shared database,
  * followed incrementally by data version, each token serialised once per change, each ordering
- * sorted once per change. Pages are slices, deep pages cost what the first one does, and 100
+ * sorted when first asked for and then kept in order as tokens change. Pages are slices, deep pages cost what the first one does, and 100
  * addresses are 100 map lookups; the database answers one small query per `staleMs`.
  */
 export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
@@ -55,7 +55,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     const changed: Change[] = [];
     for (const row of changes.rows) {
       const entry = { row: toSortRow(row), json: JSON.stringify(toToken(row)) };
-      changed.push({ before: entries.get(row.address), after: entry });
+      if (!changes.full) changed.push({ before: entries.get(row.address), after: entry });
       entries.set(row.address, entry);
     }
     if (changes.full) sorted = new Map();

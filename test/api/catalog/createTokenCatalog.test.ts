@@ -84,6 +84,10 @@ for (const target of testDatabases) {
         }))],
         ['a new token', [{ ...all[80]!, at: later(2) }]],
         ['ties with neighbours', tokens.slice(40, 42).map((t) => ({ ...t, currentPrice: tokens[10]!.currentPrice, fdv: tokens[10]!.fdv, at: later(3) }))],
+        // equal as doubles: placed by their exact values, against the address order
+        ['decimals equal as doubles', tokens.slice(44, 46).map((t, i) => ({
+          ...t, currentPrice: `7.0000000000000000000${2 - i}`, fdv: `9.0000000000000000000${2 - i}`, last24hVariation: `${i ? '' : '-'}3.0000000000000000000${2 - i}`, at: later(3.5),
+        }))],
         ['too many changes: sorted again', tokens.slice(20, 40).map((t, i) => ({ ...t, fdv: `${i}`, at: later(4) }))],
       ];
       for (const [name, writes] of updates) {
