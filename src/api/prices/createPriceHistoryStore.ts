@@ -110,7 +110,7 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
           else for (const row of rows) tokens.push(row);
         },
         points(rows) {
-          if (full) for (const row of rows) putPoint(target, row, loadCutoff);
+          if (full) putPoints(target, rows, loadCutoff);
           else for (const row of rows) points.push(row);
         },
       },
@@ -120,7 +120,7 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
       cutoff = loadCutoff;
     } else {
       for (const row of tokens) setToken(entries, row);
-      for (const row of points) putPoint(entries, row, cutoff ?? loadCutoff);
+      putPoints(entries, points, cutoff ?? loadCutoff);
     }
     state = { version: changes.version, generation: changes.generation };
   }
@@ -212,27 +212,36 @@ function setToken(entries: Map<string, Entry>, row: PriceTokenRow): void {
   entry.priceUpdatedAt = priceUpdatedAt;
 }
 
-/** Stores a point in hour order (usually an append or an overwrite of the last one). */
-function putPoint(entries: Map<string, Entry>, row: PricePointChange, cutoff: number): void {
-  // A point of a token written after the token rows were read: both come with the next load.
-  const entry = entries.get(row.token);
-  if (!entry) return;
-  const { hours } = entry;
-  const prices = entry.prices ? entry.prices.split(',') : [];
-  const hour = row.hour;
-  const price = jsonNumber(row.price);
-  let i = hours.length;
-  while (i > 0 && hours[i - 1]! > hour) i--;
-  if (i > 0 && hours[i - 1] === hour) prices[i - 1] = price;
-  else if (i === hours.length) {
-    hours.push(hour);
-    prices.push(price);
-  } else {
-    hours.splice(i, 0, hour);
-    prices.splice(i, 0, price);
+/**
+ * Stores points in hour order (usually appends or overwrites of the last one). Each token's
+ * joined prices are split and joined once per batch of rows, not once per point.
+ */
+function putPoints(entries: Map<string, Entry>, rows: readonly PricePointChange[], cutoff: number): void {
+  const touched = new Map<Entry, string[]>();
+  for (const row of rows) {
+    // A point of a token written after the token rows were read: both come with the next load.
+    const entry = entries.get(row.token);
+    if (!entry) continue;
+    let prices = touched.get(entry);
+    if (!prices) touched.set(entry, (prices = entry.prices ? entry.prices.split(',') : []));
+    const { hours } = entry;
+    const hour = row.hour;
+    const price = jsonNumber(row.price);
+    let i = hours.length;
+    while (i > 0 && hours[i - 1]! > hour) i--;
+    if (i > 0 && hours[i - 1] === hour) prices[i - 1] = price;
+    else if (i === hours.length) {
+      hours.push(hour);
+      prices.push(price);
+    } else {
+      hours.splice(i, 0, hour);
+      prices.splice(i, 0, price);
+    }
   }
-  entry.prices = prices.join(',');
-  if (hour < cutoff) trim(entry, cutoff);
+  for (const [entry, prices] of touched) {
+    entry.prices = prices.join(',');
+    trim(entry, cutoff);
+  }
 }
 
 /** Keeps the points from `cutoff` on and the latest one before it: the answers stay the same. */
