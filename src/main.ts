@@ -131,6 +131,7 @@ async function main(mode: Mode): Promise<void> {
   const responseCache = createResponseCache({
     version: () => catalog.version(),
     maxAgeSeconds: config.http.cacheMaxAgeSeconds,
+    maxBytes: config.http.responseCacheMb * 1024 * 1024,
     metrics,
     // price histories also move with the wall clock's hour, and with their store's own version
     // (it refreshes apart from the catalogue: an answer is never keyed newer than its data)

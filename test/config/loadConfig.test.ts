@@ -15,6 +15,7 @@ describe('loadConfig', () => {
     assert.equal(config.rpc.maxBatchSize, 100);
     assert.equal(config.http.trustProxy, false);
     assert.equal(config.http.rateLimitPerSecond, undefined, 'the mode picks the default');
+    assert.equal(config.http.responseCacheMb, 2);
   });
 
   it('reads every setting', () => {
@@ -30,6 +31,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_SECOND: '0',
       RATE_LIMIT_PER_MINUTE: '600',
       REDIS_URL: 'redis://cache:6379',
+      RESPONSE_CACHE_MB: '64',
     });
     assert.equal(config.port, 8080);
     assert.equal(config.host, '127.0.0.1');
@@ -42,6 +44,7 @@ describe('loadConfig', () => {
     assert.equal(config.http.rateLimitPerSecond, 0);
     assert.equal(config.http.rateLimitPerMinute, 600);
     assert.equal(config.http.redisUrl, 'redis://cache:6379');
+    assert.equal(config.http.responseCacheMb, 64);
   });
 
   const bad: [string, string, RegExp][] = [
@@ -53,6 +56,7 @@ describe('loadConfig', () => {
     ['VALIDATE_RESPONSES', 'maybe', /VALIDATE_RESPONSES="maybe": expected true or false/],
     ['RPC_MAX_BATCH_SIZE', '0', /RPC_MAX_BATCH_SIZE="0"/],
     ['RATE_LIMIT_PER_SECOND', '-1', /RATE_LIMIT_PER_SECOND="-1"/],
+    ['RESPONSE_CACHE_MB', '0', /RESPONSE_CACHE_MB="0": expected an integer from 1 to 4096/],
     ['REDIS_URL', 'http://cache', /REDIS_URL: expected a URL with scheme redis or rediss/],
   ];
   for (const [name, value, message] of bad) {

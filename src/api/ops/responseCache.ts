@@ -25,6 +25,7 @@ export type ResponseCacheOptions = {
   version: () => string;
   /** Cache-Control max-age of answers, in seconds: the data refresh cadence. */
   maxAgeSeconds: number;
+  /** Bound of the stored answers (bodies, gzip copies, keys), in bytes; default 2 MiB. */
   maxBytes?: number;
   metrics?: Metrics;
   /** Extra key part for answers that also depend on the wall clock (e.g. the hour), from the URL. */
@@ -77,9 +78,11 @@ function replayable(headers: OutgoingHttpHeaders): CachedAnswer['headers'] {
  */
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const entries = new LRUCache<string, CachedAnswer>({
-    // 16 MB: uncached (varied) traffic fills the bound with answers asked for once; at 32 MB the
-    // bodies alone were ~26 MB of the API process's resident memory under the benchmark's mix.
-    maxSize: options.maxBytes ?? 16 * 1024 * 1024,
+    // 2 MiB holds ~80 list pages or ~1,000 token answers: the hot set. Larger bounds fill with
+    // answers asked for once, which live long enough to reach V8's old generation and are freed
+    // (with their malloc'd bodies) only by its full collections: with 16 MiB, an API process
+    // held 30-45 MB more and uncached answers had twice the p99 (docs/performance.md).
+    maxSize: options.maxBytes ?? 2 * 1024 * 1024,
     sizeCalculation: (e, key) => Math.ceil(e.body.length * 1.3) + key.length + 500, // with the gzip copy
   });
   const cacheControl = `public, max-age=${options.maxAgeSeconds}`;
