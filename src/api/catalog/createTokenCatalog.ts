@@ -1,5 +1,6 @@
 import { toToken } from '../toToken.ts';
 import { loadTokenChanges, type DataVersion, type OrderColumn, type Queryable, type SortDirection, type TokenListQuery } from '../../db/index.ts';
+import { flatString } from './flatString.ts';
 import { insertSorted, removeSorted, sortBy, toSortRow, type SortRow } from './tokenOrder.ts';
 
 type Entry = { row: SortRow; json: string };
@@ -54,7 +55,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     if (changes.full) entries.clear();
     const changed: Change[] = [];
     for (const row of changes.rows) {
-      const entry = { row: toSortRow(row), json: JSON.stringify(toToken(row)) };
+      const entry = { row: toSortRow(row), json: flatString(JSON.stringify(toToken(row))) };
       if (!changes.full) changed.push({ before: entries.get(row.address), after: entry });
       entries.set(row.address, entry);
     }
