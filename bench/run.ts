@@ -195,7 +195,7 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
     };
     const record = (c: CaseDef, database: string, r: LoadResult, hits: number, lookups: number, memoryAfter: CaseResult['memoryAfter']) => {
       const cacheHitRatio = c.group === 'rest' && lookups > 0 ? Math.round((hits / lookups) * 1000) / 1000 : null;
-      results.push({ ...r, id: c.id, database, group: c.group, label: c.label, variant: c.variant, example: c.example, ratio: 0, cacheHitRatio, memoryAfter });
+      results.push({ ...r, id: c.id, database, group: c.group, label: c.label, variant: c.variant, example: c.example, ratio: 0, runRatio: 0, adjacentBaselineRps: null, cacheHitRatio, memoryAfter });
       return cacheHitRatio;
     };
     const runCase = async (c: CaseDef, database: string, origin: string, service?: Service) => {
@@ -203,6 +203,9 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
       const cacheHitRatio = record(c, database, r, hits, lookups, memoryAfter);
       log(`${database} ${c.id}: ${r.rps} req/s p50 ${r.p50Ms} p99 ${r.p99Ms} non2xx ${r.non2xx} errors ${r.errors}${cacheHitRatio === null ? '' : ` hits ${cacheHitRatio}`}`);
     };
+    const adjacentSec = Math.max(1, Math.min(2, Math.round(options.durationSec / 2)));
+    /** A short baseline run next to a case (the baseline server is up from the first service on). */
+    const adjacentBaseline = async () => (baseline ? (await load(baseline.url, () => ({ path: '/' }), adjacentSec)).rps : 0);
     const selected = (f: (c: CaseDef) => boolean) => cases.filter((c) => (!quick || c.quick) && f(c));
     const warm = async (url: string) => {
       const paths = ['/tokens', '/tokens?page=2', '/tokens?order=swaps&sort=desc', `/tokens/${catalogue.addresses[1]}`, `/prices/${catalogue.priced[1]}`];
@@ -225,6 +228,10 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
           log(`baseline: ${baselineRuns[0]?.rps} req/s (${baselineBytes} bytes)`);
         }
         await warm(service.url);
+        // Every case between two short baseline runs: this machine's speed drifts from one minute
+        // to the next (the node itself measured at half its speed mid-run while the run's
+        // baselines at start and end agreed within 5 %), and a ratio is only as good as its reference.
+        let before = await adjacentBaseline();
         for (const c of selected((c) => c.target === 'service' && (primary || c.group === 'rest'))) {
           if (c.group === 'rpc' && c.variant === 'cached') {
             // fill the RPC cache with every lookup of the rotation first
@@ -232,6 +239,9 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
             await probeLatency(service.url, fill, { durationSec: 30, maxRequests: info.txs.length });
           }
           await runCase(c, database.name, service.url, service);
+          const after = await adjacentBaseline();
+          results[results.length - 1]!.adjacentBaselineRps = Math.round(((before + after) / 2) * 10) / 10;
+          before = after;
         }
       } finally {
         const { peakRssKb } = await service.stop();
@@ -316,7 +326,11 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
     }
     const mean = (f: (r: LoadResult) => number) => baselineRuns.reduce((s, r) => s + f(r), 0) / Math.max(1, baselineRuns.length);
     const baselineRps = mean((r) => r.rps);
-    for (const c of results) c.ratio = baselineRps > 0 ? Math.round((c.rps / baselineRps) * 1000) / 1000 : 0;
+    const ratio = (rps: number, base: number) => (base > 0 ? Math.round((rps / base) * 1000) / 1000 : 0);
+    for (const c of results) {
+      c.runRatio = ratio(c.rps, baselineRps);
+      c.ratio = c.adjacentBaselineRps ? ratio(c.rps, c.adjacentBaselineRps) : c.runRatio;
+    }
 
     let freshness: FreshnessResult = { samples: [], medianSeconds: null, maxSeconds: null, settings: { indexerPollMs: 1000, dataVersionPollMs: 1000, apiPollMs: 20 } };
     if (!options.skipFreshness) {

@@ -10,8 +10,15 @@ export type CaseResult = LoadResult & {
   label: string;
   variant: string;
   example: string;
-  /** Throughput as a fraction of the bare node:http baseline measured in the same run. */
+  /**
+   * Throughput as a fraction of the bare node:http baseline: the one measured right before and
+   * right after the case when there is one (`adjacentBaselineRps`), else the run's.
+   */
   ratio: number;
+  /** Throughput as a fraction of the run's baseline (its first and last measurements). */
+  runRatio: number;
+  /** Mean req/s of the short baseline runs just before and just after the case, when bracketed. */
+  adjacentBaselineRps: number | null;
   /** Share of the case's requests answered from the response cache (REST only). */
   cacheHitRatio: number | null;
   /** The service's memory right after the case (its /metrics), when the case targets the service. */
@@ -104,16 +111,16 @@ export function renderMarkdown(r: BenchResults): string {
   line(`- Chain: embedded demo chain (Hardhat/EDR over HTTP, own process), ${r.chain.blocks} blocks of history, ${r.chain.swaps} swaps`);
   line(`- Baseline: bare \`node:http\` server answering a pre-serialised ${r.baseline.bytes}-byte JSON body (the size of the default list answer): **${fmt(r.baseline.rps, 0)} req/s** (mean of ${r.baseline.runs.length} runs: ${r.baseline.runs.map((b) => fmt(b.rps, 0)).join(', ')}), p50 ${fmt(r.baseline.p50Ms, 2)} ms, p99 ${fmt(r.baseline.p99Ms, 2)} ms`);
   line();
-  line('Ratios are req/s of the case divided by the baseline\'s req/s measured in the same run (2 cores shared by service, load generator and chain: compare ratios, not absolute numbers, across machines). "hot" repeats one URL (answered by the response cache after the first request); "varied" rotates through many distinct URLs (the "cache hits" column shows how many were still answered from the cache).');
+  line('Ratios are req/s of the case divided by the baseline\'s req/s (2 cores shared by service, load generator and chain: compare ratios, not absolute numbers, across machines). "× baseline" divides by the mean of two short baseline runs made right before and right after the case, so the machine\'s drift from one minute to the next cancels out; the targets use it. "× run baseline" divides by the run\'s baseline above, measured at its start and end. "hot" repeats one URL (answered by the response cache after the first request); "varied" rotates through many distinct URLs (the "cache hits" column shows how many were still answered from the cache).');
   line();
   for (const db of [...new Set(r.cases.map((c) => c.database))]) {
     line(`## Cases on ${db}`);
     line();
-    line('| Case | Variant | req/s | × baseline | p50 ms | p99 ms | non-2xx / errors | cache hits | RSS / heap MB after | Target |');
-    line('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+    line('| Case | Variant | req/s | × baseline | × run baseline | p50 ms | p99 ms | non-2xx / errors | cache hits | RSS / heap MB after | Target |');
+    line('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
     for (const c of r.cases.filter((x) => x.database === db)) {
       const t = caseTarget(c);
-      line(`| ${c.label} <br>\`${c.example.length > 90 ? `${c.example.slice(0, 87)}…` : c.example}\` | ${c.variant} | ${fmt(c.rps, 0)} | ${c.ratio.toFixed(2)} | ${fmt(c.p50Ms, 2)} | ${fmt(c.p99Ms, 2)} | ${c.non2xx} / ${c.errors} | ${c.cacheHitRatio === null ? '–' : `${Math.round(c.cacheHitRatio * 100)} %`} | ${c.memoryAfter ? `${fmt(c.memoryAfter.rssMb, 0)} / ${fmt(c.memoryAfter.heapUsedMb, 0)}` : '–'} | ${t} |`);
+      line(`| ${c.label} <br>\`${c.example.length > 90 ? `${c.example.slice(0, 87)}…` : c.example}\` | ${c.variant} | ${fmt(c.rps, 0)} | ${c.ratio.toFixed(2)} | ${c.runRatio.toFixed(2)} | ${fmt(c.p50Ms, 2)} | ${fmt(c.p99Ms, 2)} | ${c.non2xx} / ${c.errors} | ${c.cacheHitRatio === null ? '–' : `${Math.round(c.cacheHitRatio * 100)} %`} | ${c.memoryAfter ? `${fmt(c.memoryAfter.rssMb, 0)} / ${fmt(c.memoryAfter.heapUsedMb, 0)}` : '–'} | ${t} |`);
     }
     line();
   }

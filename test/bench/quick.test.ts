@@ -35,6 +35,15 @@ test('bench --quick measures every case against the real service', { timeout: 24
       assert.equal(c.errors, 0, `${c.id}: no connection errors`);
       assert.equal(c.timeouts, 0, `${c.id}: no timeouts`);
       assert.ok(c.ratio > 0 && Number.isFinite(c.ratio), `${c.id}: ratio to the baseline`);
+      assert.ok(c.runRatio > 0 && Number.isFinite(c.runRatio), `${c.id}: ratio to the run's baseline`);
+      const bracketed = !['uncached', 'node'].includes(c.variant) && !c.variant.startsWith('limiter');
+      if (bracketed) {
+        assert.ok(c.adjacentBaselineRps !== null && c.adjacentBaselineRps > 0, `${c.id}: baseline measured next to it`);
+        assert.ok(Math.abs(c.ratio - c.rps / c.adjacentBaselineRps) < 0.001, `${c.id}: ratio to the adjacent baseline`);
+      } else {
+        assert.equal(c.adjacentBaselineRps, null, `${c.id}: no adjacent baseline`);
+        assert.equal(c.ratio, c.runRatio, `${c.id}: ratio to the run's baseline`);
+      }
       assert.ok(c.p50Ms > 0 && c.p99Ms >= c.p50Ms, `${c.id}: latency percentiles`);
     }
     // "varied" must really take the uncached path, "hot" the cache

@@ -6,7 +6,7 @@ import { percentile } from '../../bench/lib/load.ts';
 
 const load = { requests: 100, rps: 100, p50Ms: 5, p99Ms: 20, maxMs: 30, non2xx: 0, errors: 0, timeouts: 0, bytesPerResponse: 1000, statuses: {} };
 const kase = (id: string, ratio: number, p99Ms = 20, group: CaseResult['group'] = 'rest'): CaseResult => ({
-  ...load, p99Ms, id, database: 'pglite', group, label: id, variant: id.split('.').at(-1) ?? '', example: '/x', ratio, cacheHitRatio: null,
+  ...load, p99Ms, id, database: 'pglite', group, label: id, variant: id.split('.').at(-1) ?? '', example: '/x', ratio, runRatio: ratio, adjacentBaselineRps: 1000, cacheHitRatio: null,
 });
 
 function results(cases: CaseResult[], added = 0.5, rss = 200): Omit<BenchResults, 'targets'> {
