@@ -332,7 +332,7 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
       c.ratio = c.adjacentBaselineRps ? ratio(c.rps, c.adjacentBaselineRps) : c.runRatio;
     }
 
-    let freshness: FreshnessResult = { samples: [], medianSeconds: null, maxSeconds: null, settings: { indexerPollMs: 1000, dataVersionPollMs: 1000, apiPollMs: 20 } };
+    let freshness: FreshnessResult = { samples: [], blocksWithoutSwaps: 0, medianSeconds: null, maxSeconds: null, settings: { indexerPollMs: 1000, dataVersionPollMs: 1000, apiPollMs: 20 } };
     if (!options.skipFreshness) {
       log('freshness lag');
       freshness = await measureFreshness(node, { iterations: quick ? 2 : 6, logFile, seed: options.seed, timeoutMs: 120_000 });

@@ -24,7 +24,7 @@ export type ChainInfo = {
 
 export type ChainMessage =
   | { type: 'ready'; info: ChainInfo }
-  | { type: 'traded'; id: number; block: number; timestamp: number; ms: number }
+  | { type: 'traded'; id: number; block: number; timestamp: number; ms: number; swaps: number }
   | { type: 'error'; message: string };
 
 const hours = Number(process.env.BENCH_CHAIN_HOURS ?? 26);
@@ -65,9 +65,11 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       try {
         market ??= await createMarket(c, deployment, createPrng(seed ^ 0x11fe), Math.floor(Date.now() / 1000));
+        const swapsBefore = market.counters.swapsV2 + market.counters.swapsV3;
         await trade(c, market);
+        const swaps = market.counters.swapsV2 + market.counters.swapsV3 - swapsBefore;
         const latest = await c.latestBlock();
-        send({ type: 'traded', id, block: latest.number, timestamp: latest.timestamp, ms: Math.round(performance.now() - t0) });
+        send({ type: 'traded', id, block: latest.number, timestamp: latest.timestamp, ms: Math.round(performance.now() - t0), swaps });
       } catch (error) {
         send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
       }

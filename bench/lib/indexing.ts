@@ -61,7 +61,10 @@ export async function measureBackfill(node: ChainNode, options: { timeoutMs: num
 }
 
 export type FreshnessResult = {
+  /** Seconds from each block with swaps to its effect on the API; null when it never showed. */
   samples: (number | null)[];
+  /** Blocks mined without any swap: nothing for the API to show, so not a sample. */
+  blocksWithoutSwaps: number;
   medianSeconds: number | null;
   maxSeconds: number | null;
   settings: { indexerPollMs: number; dataVersionPollMs: number; apiPollMs: number };
@@ -99,6 +102,7 @@ export async function measureFreshness(
   });
   const rng = createPrng(options.seed ^ 0xf7e5);
   const samples: (number | null)[] = [];
+  let blocksWithoutSwaps = 0;
   try {
     // caught up: swaps visible and the answer stable over two indexer polls
     const deadline = Date.now() + options.timeoutMs;
@@ -110,10 +114,14 @@ export async function measureFreshness(
       previous = now;
       await sleep(2 * indexerPollMs + 100);
     }
-    for (let i = 0; i < options.iterations; i++) {
+    while (samples.length < options.iterations && blocksWithoutSwaps < 4 * options.iterations) {
       await sleep(Math.floor(rng.range(0, indexerPollMs))); // de-phase from the polls
       const before = await swapCounts(service.url);
-      const { minedAtMs } = await node.trade();
+      const { minedAtMs, swaps } = await node.trade();
+      if (swaps === 0) {
+        blocksWithoutSwaps += 1; // swap counts cannot change: waiting would only time out
+        continue;
+      }
       let lag: number | null = null;
       for (let k = 0; k < Math.ceil(30_000 / apiPollMs); k++) {
         const now = await swapCounts(service.url).catch(() => before);
@@ -131,6 +139,7 @@ export async function measureFreshness(
   const ok = samples.filter((s): s is number => s !== null).sort((a, b) => a - b);
   return {
     samples,
+    blocksWithoutSwaps,
     medianSeconds: ok.length ? (ok[Math.floor((ok.length - 1) / 2)] ?? null) : null,
     maxSeconds: ok.length ? (ok[ok.length - 1] ?? null) : null,
     settings: { indexerPollMs, dataVersionPollMs, apiPollMs },

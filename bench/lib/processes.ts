@@ -48,8 +48,11 @@ export async function stopChild(child: ChildProcess, graceMs = 15_000): Promise<
 export type ChainNode = {
   info: ChainInfo;
   pid: number;
-  /** Mines one block of demo trades; resolves when it is mined, with the wall time it was mined at. */
-  trade(): Promise<{ block: number; minedAtMs: number }>;
+  /**
+   * Mines one block of demo trades; resolves when it is mined, with the wall time it was mined
+   * at and its number of swaps (a block can have none: no pool left its band, no retail trade).
+   */
+  trade(): Promise<{ block: number; minedAtMs: number; swaps: number }>;
   stop(): Promise<void>;
 };
 
@@ -102,7 +105,7 @@ export async function startChainNode(options: { hours: number; seed: number; tim
         waiters.set(id, (m) => {
           clearTimeout(timer);
           waiters.delete(id);
-          resolve({ block: m.block, minedAtMs: Date.now() });
+          resolve({ block: m.block, minedAtMs: Date.now(), swaps: m.swaps });
         });
         child.send({ type: 'trade', id });
       });

@@ -149,7 +149,7 @@ export function renderMarkdown(r: BenchResults): string {
   const i = r.indexing;
   line(`- Backfill of the demo chain (createIndexer + syncOnce until caught up, PGlite in memory, batch ${i.batchSize} blocks): ${i.blocks} blocks, ${i.swaps} swaps (${i.swapRows} swap rows), ${i.rpcRequests} RPC requests in ${(i.durationMs / 1000).toFixed(2)} s → **${fmt(i.blocksPerSecond)} blocks/s, ${fmt(i.swapsPerSecond)} swaps/s**`);
   const f = r.freshness;
-  line(`- Freshness lag while following the head (\`main.ts start\`, indexer poll ${f.settings.indexerPollMs} ms, DATA_VERSION_POLL_MS=${f.settings.dataVersionPollMs}, API polled every ${f.settings.apiPollMs} ms): median **${fmt(f.medianSeconds, 2)} s**, max ${fmt(f.maxSeconds, 2)} s over ${f.samples.length} new blocks (${f.samples.map((s) => (s === null ? 'timeout' : s.toFixed(2))).join(', ')} s)`);
+  line(`- Freshness lag while following the head (\`main.ts start\`, indexer poll ${f.settings.indexerPollMs} ms, DATA_VERSION_POLL_MS=${f.settings.dataVersionPollMs}, API polled every ${f.settings.apiPollMs} ms): median **${fmt(f.medianSeconds, 2)} s**, max ${fmt(f.maxSeconds, 2)} s over ${f.samples.length} new blocks with swaps (${f.samples.map((s) => (s === null ? 'timeout' : s.toFixed(2))).join(', ')} s)${f.blocksWithoutSwaps ? `; ${f.blocksWithoutSwaps} block${f.blocksWithoutSwaps === 1 ? '' : 's'} without swaps mined in between, not sampled (nothing to show)` : ''}`);
   line();
   line('## Memory');
   line();

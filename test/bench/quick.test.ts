@@ -59,6 +59,7 @@ test('bench --quick measures every case against the real service', { timeout: 24
     assert.ok(r.indexing.blocksPerSecond > 0 && r.indexing.swapsPerSecond > 0, 'indexing throughput');
     assert.ok(r.freshness.samples.length > 0, 'freshness sampled');
     assert.ok(r.freshness.medianSeconds !== null && r.freshness.medianSeconds > 0, 'freshness lag measured');
+    assert.ok(r.freshness.samples.every((s) => s !== null), 'every block with swaps showed on the API');
 
     // the limiter's cost: one off and one on run on fresh processes in quick mode, as a ratio
     const limiter = r.limiter?.find((l) => l.database === 'pglite');

@@ -20,7 +20,7 @@ function results(cases: CaseResult[], added = 0.5, rss = 200): Omit<BenchResults
     rpcAddedMedianMs: { byHash: added, byBlockAndIndex: added, byHashUnderLoad: 1, byBlockAndIndexUnderLoad: 1 },
     memory: { pglite: { peakRssMb: rss } },
     indexing: { blocks: 1, swaps: 1, swapRows: 2, batches: 1, batchSize: 500, rpcRequests: 1, durationMs: 1, blocksPerSecond: 1, swapsPerSecond: 1 },
-    freshness: { samples: [1], medianSeconds: 1, maxSeconds: 1, settings: { indexerPollMs: 1, dataVersionPollMs: 1, apiPollMs: 1 } },
+    freshness: { samples: [1], blocksWithoutSwaps: 2, medianSeconds: 1, maxSeconds: 1, settings: { indexerPollMs: 1, dataVersionPollMs: 1, apiPollMs: 1 } },
     durationMs: 1,
   };
 }
@@ -52,6 +52,7 @@ test('markdown names every case, the baseline and each target result', () => {
   assert.match(md, /\| PASS \|/);
   assert.match(md, /\*\*MISS\*\*/);
   assert.match(md, /Baseline: bare `node:http`/);
+  assert.match(md, /over 1 new blocks with swaps \(1.00 s\); 2 blocks without swaps mined in between, not sampled/);
   assert.doesNotMatch(md, /Rate limiter cost/, 'no limiter section without limiter runs');
 });
 
