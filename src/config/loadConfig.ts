@@ -32,11 +32,7 @@ export type Config = {
     redisUrl: string | undefined;
     /** Cache-Control max-age of token and price answers: the data refresh cadence. */
     cacheMaxAgeSeconds: number;
-    /**
-     * Bound of each API process's store of serialised answers, in MiB. Small on purpose: the
-     * hot answers fit in a few hundred KB, and a store filled by answers asked for once keeps
-     * them alive until a full collection (16 MB held cost +30-45 MB resident and doubled p99).
-     */
+    /** Bound of each API process's store of serialised answers, in MiB (why 2: responseCache.ts). */
     responseCacheMb: number;
     /** How often each API process reads the data version to drop cached answers. */
     dataVersionPollMs: number;

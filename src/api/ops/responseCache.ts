@@ -80,8 +80,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const entries = new LRUCache<string, CachedAnswer>({
     // 2 MiB holds ~80 list pages or ~1,000 token answers: the hot set. Larger bounds fill with
     // answers asked for once, which live long enough to reach V8's old generation and are freed
-    // (with their malloc'd bodies) only by its full collections: with 16 MiB, an API process
-    // held 30-45 MB more and uncached answers had twice the p99 (docs/performance.md).
+    // (with their malloc'd bodies) only by its full collections: with 16 MiB, an API process's
+    // malloc heap reached 66 MB instead of 32, its peak RSS was 20-28 MB higher and uncached
+    // answers had about twice the p99 (docs/performance.md, fourth round).
     maxSize: options.maxBytes ?? 2 * 1024 * 1024,
     sizeCalculation: (e, key) => Math.ceil(e.body.length * 1.3) + key.length + 500, // with the gzip copy
   });

@@ -23,9 +23,14 @@ describe('response cache bound', () => {
   });
 
   it('defaults to 2 MiB', () => {
-    const cache = createResponseCache({ version: () => '1.1', maxAgeSeconds: 5 });
-    for (let i = 0; i < 200; i++) cache.store(`/tokens?page=${i}`, '1.1', body(i, 20_000), '/tokens', []);
-    const kept = Array.from({ length: 200 }, (_, i) => cache.lookup(`/tokens?page=${i}`)).filter(Boolean).length;
-    assert.equal(kept, Math.floor((2 * 1024 * 1024) / (Math.ceil(20_021 * 1.3) + '/tokens?page=100'.length + 500)));
+    const keptWith = (maxBytes?: number) => {
+      const cache = createResponseCache({ version: () => '1.1', maxAgeSeconds: 5, maxBytes });
+      for (let i = 0; i < 200; i++) cache.store(`/tokens?page=${i}`, '1.1', body(i, 20_000), '/tokens', []);
+      return Array.from({ length: 200 }, (_, i) => cache.lookup(`/tokens?page=${i}`)).filter(Boolean).length;
+    };
+    const byDefault = keptWith(undefined);
+    assert.equal(byDefault, keptWith(2 * 1024 * 1024));
+    assert.ok(byDefault > keptWith(2 * 1024 * 1024 - 30_000), 'one answer less fits in a smaller bound');
+    assert.ok(byDefault < keptWith(2 * 1024 * 1024 + 30_000), 'one answer more fits in a larger bound');
   });
 });
