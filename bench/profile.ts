@@ -1,9 +1,10 @@
 // CPU profiles of the service under one case's load each:
-//   tsx bench/profile.ts [--tokens N (24000)] [--duration S] [--cases id,id,…] [--out DIR]
+//   tsx bench/profile.ts [--tokens N (24000)] [--duration S] [--cases id,id,…] [--out DIR] [--keep]
 // Starts the demo chain and a catalogue like bench/run.ts, then for every case a fresh
 // `node --cpu-prof --import tsx src/main.ts serve`, the case's load (autocannon, 50 connections),
-// SIGTERM (the profile is written at exit) and a summary: bench/results/profile.md.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// SIGTERM (the profile is written at exit) and a summary: bench/results/profile.md; --keep also
+// copies each raw profile there as <case>.cpuprofile (for DevTools or line-level reading).
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createDatabase } from '../src/db/index.ts';
@@ -23,6 +24,7 @@ const tokens = Number(arg('--tokens') ?? 24_000);
 const durationSec = Number(arg('--duration') ?? 8);
 const wanted = (arg('--cases') ?? 'tokens.default.hot,tokens.default.varied,tokens.deepPage.varied,tokens.addresses100.varied,rpc.byHash.uncached').split(',');
 const outDir = resolve(arg('--out') ?? join(repoRoot, 'bench', 'results'));
+const keep = argv.includes('--keep');
 const seed = 59144;
 const log = (m: string) => process.stderr.write(`[profile] ${m}\n`);
 
@@ -69,6 +71,7 @@ async function main() {
       const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
       if (!file) throw new Error(`no profile written for ${id}`);
       const summary = summariseProfile(join(profDir, file));
+      if (keep) copyFileSync(join(profDir, file), join(outDir, `${id}.cpuprofile`));
       sections.push(renderProfile(`${id} (${c.label}; ${rps} req/s under profiling, ${durationSec} s)`, summary));
     }
   } finally {

@@ -4,7 +4,7 @@ import type { ApiDeps } from '../ApiDeps.ts';
 import { sendJsonBody } from '../sendJsonBody.ts';
 
 /** The serialised token; NotFoundError when it is not indexed. */
-export function getTokenAnswer({ catalog }: Pick<ApiDeps, 'catalog'>): (params: { contractAddress: string }) => Promise<string> {
+export function getTokenAnswer({ catalog }: Pick<ApiDeps, 'catalog'>): (params: { contractAddress: string }) => Promise<Buffer> {
   return async ({ contractAddress }) => {
     const body = await catalog.token(contractAddress);
     if (body === undefined) throw new NotFoundError(`No token ${contractAddress} is indexed.`);

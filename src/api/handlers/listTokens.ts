@@ -4,7 +4,7 @@ import { sendJsonBody } from '../sendJsonBody.ts';
 import type { ListTokensQuery } from '../types.ts';
 
 /** The serialised page for a validated query (defaults and bounds already applied). */
-export function listTokensAnswer({ catalog }: Pick<ApiDeps, 'catalog'>): (query: ListTokensQuery) => Promise<string> {
+export function listTokensAnswer({ catalog }: Pick<ApiDeps, 'catalog'>): (query: ListTokensQuery) => Promise<Buffer> {
   return (query) =>
     catalog.page({
       page: query.page ?? 1,

@@ -9,9 +9,9 @@ import { compileOperationParams, readOpenApiSpec, type ParamsReader } from './co
 
 /**
  * A request the lane will answer: its route template and the work that builds the answer, a
- * JSON body the response cache may store, or a reply sent as it is (supply: its Age moves).
+ * JSON body (string or UTF-8 bytes) the response cache may store, or a reply sent as it is (supply: its Age moves).
  */
-export type LanePlan = { route: string; run: () => Promise<string | SupplyReply> };
+export type LanePlan = { route: string; run: () => Promise<string | Buffer | SupplyReply> };
 
 export type QueryLane = {
   /** A plan for a GET the lane can answer exactly like the full pipeline; undefined otherwise. */
@@ -24,7 +24,7 @@ type LaneRoute = {
   /** The path parameter (`contractAddress`) when the route has one. */
   param?: string;
   read: ParamsReader;
-  answer: (params: Record<string, unknown>) => Promise<string | SupplyReply>;
+  answer: (params: Record<string, unknown>) => Promise<string | Buffer | SupplyReply>;
 };
 
 /**

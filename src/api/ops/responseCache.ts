@@ -42,7 +42,7 @@ export type ResponseCache = {
   /** The data version answers built now will be stored under (read it before building one). */
   version(): string;
   /** Stores a 200 JSON body built from data at `atVersion` ('' stores nothing); the answer to serve. */
-  store(url: string, atVersion: string, body: string, route: string, headers: CachedAnswer['headers']): CachedAnswer;
+  store(url: string, atVersion: string, body: string | Buffer, route: string, headers: CachedAnswer['headers']): CachedAnswer;
   /** Express middleware serving stored answers. */
   middleware: RequestHandler;
   /** Call before the handler runs: stores its 200 JSON body under the version it was read at. */
@@ -124,8 +124,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     res.end(req.method === 'HEAD' ? undefined : payload);
   }
 
-  function store(url: string, atVersion: string, body: string, route: string, headers: CachedAnswer['headers']): CachedAnswer {
-    const buffer = Buffer.from(body);
+  function store(url: string, atVersion: string, body: string | Buffer, route: string, headers: CachedAnswer['headers']): CachedAnswer {
+    const buffer = typeof body === 'string' ? Buffer.from(body) : body;
     const answer: CachedAnswer = { version: atVersion, body: buffer, etag: etagOf(buffer), route, headers };
     if (atVersion) entries.set(keyOf(url), answer);
     return answer;
@@ -145,7 +145,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     // Hooked at send, after res.json (and the response validator's wrapper around it) ran.
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
-      if (res.statusCode !== 200 || typeof body !== 'string') return send(body);
+      if (res.statusCode !== 200 || (typeof body !== 'string' && !Buffer.isBuffer(body))) return send(body);
       const route = `${req.baseUrl}${req.route?.path ?? req.path}`;
       const { etag } = store(req.originalUrl, atVersion, body, route, replayable(res.getHeaders()));
       res.setHeader('ETag', etag);
