@@ -1,10 +1,10 @@
 import { toToken } from '../toToken.ts';
 import { loadTokenChanges, type DataVersion, type OrderColumn, type Queryable, type SortDirection, type TokenListQuery } from '../../db/index.ts';
 import { createTextSlab, type SlabSpan } from './createTextSlab.ts';
-import { insertSorted, removeSorted, sortBy, toSortRow, type SortRow } from './tokenOrder.ts';
+import { createApproxKeys, insertSorted, removeSorted, sortBy, toSortRow, type SortRow } from './tokenOrder.ts';
 
-/** A token: what orderings read, and where its JSON is in the slab. */
-type Entry = SlabSpan & { row: SortRow };
+/** A token: what orderings read, its slot in the approximate keys, where its JSON is in the slab. */
+type Entry = SlabSpan & { row: SortRow; slot: number };
 type Change = { before: Entry | undefined; after: Entry };
 type Ordering = { order: OrderColumn; sort: SortDirection; isSecure: boolean | undefined; list: Entry[] };
 
@@ -52,6 +52,7 @@ export type TokenCatalog = {
 export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   const entries = new Map<string, Entry>();
   const texts = createTextSlab<Entry>();
+  let keys = createApproxKeys();
   let sorted = new Map<string, Ordering>();
   let state: DataVersion | undefined;
   let checkedAt = 0;
@@ -62,13 +63,15 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     if (changes.full) {
       entries.clear();
       texts.clear();
+      keys = createApproxKeys();
     }
     const changed: Change[] = [];
     for (const row of changes.rows) {
-      const entry: Entry = { row: toSortRow(row), offset: 0, length: 0 };
-      texts.put(entry, JSON.stringify(toToken(row)));
       const before = entries.get(row.address);
       if (before) texts.free(before);
+      const entry: Entry = { row: toSortRow(row), slot: before?.slot ?? entries.size, offset: 0, length: 0 };
+      texts.put(entry, JSON.stringify(toToken(row)));
+      keys.set(entry.slot, entry.row);
       if (!changes.full) changed.push({ before, after: entry });
       entries.set(row.address, entry);
     }
@@ -94,7 +97,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     if (!ordering) {
       const all = [...entries.values()];
       const filtered = query.isSecure === undefined ? all : all.filter((e) => e.row.isSecure === query.isSecure);
-      ordering = { order: query.order, sort: query.sort, isSecure: query.isSecure, list: sortBy(filtered, query.order, query.sort) };
+      ordering = { order: query.order, sort: query.sort, isSecure: query.isSecure, list: sortBy(filtered, query.order, query.sort, keys) };
       sorted.set(key, ordering);
     }
     return ordering.list;
@@ -125,7 +128,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
       if (query.addresses) {
         const picked = query.addresses.map((a) => entries.get(a)).filter((e): e is Entry => e !== undefined);
         const filtered = query.isSecure === undefined ? picked : picked.filter((e) => e.row.isSecure === query.isSecure);
-        list = sortBy(filtered, query.order, query.sort);
+        list = sortBy(filtered, query.order, query.sort, keys);
       } else {
         list = ordered(query);
       }
