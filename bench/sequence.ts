@@ -5,7 +5,8 @@
 // cases, as a busy API process lives, and prints req/s, p50, p99 and the process's RSS and peak
 // RSS after each case; `base` runs the bare node:http baseline. The catalogue is written once
 // per --tokens into --dir and reused. Service environment: set it on the command line (e.g.
-// `NODE_OPTIONS=--max-semi-space-size=8 tsx bench/sequence.ts …`); run A, change, run B.
+// `RESPONSE_CACHE_MB=16 tsx bench/sequence.ts …`; node flags as SERVICE_NODE_OPTIONS, since
+// NODE_OPTIONS itself is kept from the service); run A, change, run B.
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +43,10 @@ const service = await (async () => {
   const svc = await startService({
     mode: 'serve',
     logFile: join(dir, 'service.log'),
-    env: { NODE_ENV: 'production', LOG_LEVEL: 'info', VALIDATE_RESPONSES: 'false', CHAIN_RPC_URL: node.info.url, PGLITE_DIR: pgliteDir, ...limiterEnv.off },
+    env: {
+      NODE_ENV: 'production', LOG_LEVEL: 'info', VALIDATE_RESPONSES: 'false', CHAIN_RPC_URL: node.info.url, PGLITE_DIR: pgliteDir, ...limiterEnv.off,
+      ...(process.env.SERVICE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVICE_NODE_OPTIONS } : {}),
+    },
   });
   return { svc, cases };
 })();

@@ -1,5 +1,6 @@
 /** Exact comparison of two decimal strings ("-12.5", "0.000001", "3"): negative, zero or positive. */
 export function compareDecimals(a: string, b: string): number {
+  if (a === b) return 0; // equal values are common (zero, dust): skip the parsing
   const negA = a.startsWith('-');
   const negB = b.startsWith('-');
   if (negA !== negB) return isZero(a) && isZero(b) ? 0 : negA ? -1 : 1;

@@ -102,6 +102,28 @@ for (const target of testDatabases) {
       catalog.stop();
     });
 
+    it('breaks ties by address like SQL when addresses differ in their leading digits, listed and by addresses', async () => {
+      await resetDatabase(db);
+      // leading hex digits spread out (the sort keys' address prefix decides), plus two that
+      // share their first 52 bits (the full address decides); every value tied several times
+      const spread = (i: number) => `0x${((i * 0x9e3779b1) >>> 0).toString(16).padStart(8, '0')}${'0'.repeat(31)}${(i % 16).toString(16)}`;
+      const tokens = makeTokens(48).map((t, i) => ({ ...t, address: i < 46 ? spread(i) : `0x${'ab'.repeat(6)}a${'0'.repeat(25)}${93 - i}` }));
+      await upsertTokens(db, tokens);
+      const catalog = createTokenCatalog({ db, staleMs: 0 });
+      const addresses = tokens.map((t) => t.address.toLowerCase());
+      for (const order of Object.keys(orderColumns) as OrderColumn[]) {
+        for (const sort of ['asc', 'desc'] as const) {
+          for (const byAddresses of [false, true]) {
+            const query = { page: 1, limit: 100, order, sort, ...(byAddresses ? { addresses } : {}) };
+            const sql = await listTokens(db, query);
+            const mem = page(await catalog.page(query));
+            assert.deepEqual(mem.data.map((t) => t.contractAddress), sql.rows.map((r) => r.checksumAddress), `${order} ${sort} ${byAddresses}`);
+          }
+        }
+      }
+      catalog.stop();
+    });
+
     it('holds its data between checks when staleMs is long, and follows on refresh', async () => {
       await resetDatabase(db);
       await upsertTokens(db, makeTokens(3));
