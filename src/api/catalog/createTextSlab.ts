@@ -4,6 +4,11 @@ export type SlabSpan = { offset: number; length: number };
 export type TextSlab<T extends SlabSpan> = {
   /** Stores `text` for `item` (setting its span), replacing what `item` held before. */
   put(item: T, text: string): void;
+  /**
+   * Makes room for `bytes` more bytes at once: growing step by step through a full load of
+   * 24,000 tokens left the malloc heap 13–22 MB larger at ready (the freed steps).
+   */
+  reserve(bytes: number): void;
   /** Forgets `item`'s text (its span becomes garbage, reclaimed by the next compaction). */
   free(item: T): void;
   /** Copies `item`'s bytes into `target` at `at`; returns the end. */
@@ -60,6 +65,9 @@ export function createTextSlab<T extends SlabSpan>(): TextSlab<T> {
       used += length;
       liveBytes += length;
       live.add(item);
+    },
+    reserve(bytes) {
+      if (used + bytes > slab.length) rebuild(bytes);
     },
     free,
     copy: (item, target, at) => at + slab.copy(target, at, item.offset, item.offset + item.length),
