@@ -32,5 +32,6 @@ describe('readNodeScript', () => {
     assert.equal(serve.entry, 'dist/main.js');
     assert.deepEqual(serve.args, ['serve']);
     assert.equal(serve.env.MALLOC_ARENA_MAX, '2');
+    assert.equal(serve.env.MALLOC_MMAP_THRESHOLD_, '32768');
   });
 });
