@@ -27,7 +27,11 @@ export type CaseResult = LoadResult & {
 
 export type ProbeCase = ProbeResult & { id: string; label: string };
 
-export type Target = { name: string; value: string; threshold: string; pass: boolean };
+/**
+ * `issue`: a target as the issue states it, on its cases (one URL each). `strict`: the same
+ * ratio demanded of the harness's distinct-URL variants, where nothing can come from the cache.
+ */
+export type Target = { name: string; value: string; threshold: string; pass: boolean; scope: 'issue' | 'strict' };
 
 export type BenchResults = {
   date: string;
@@ -61,15 +65,16 @@ export function computeTargets(r: Omit<BenchResults, 'targets'>): Target[] {
   const byId = (db: string, id: string) => r.cases.find((c) => c.database === db && c.id === id);
   const databases = [...new Set(r.cases.map((c) => c.database))];
   for (const db of databases) {
-    const ratioTarget = (id: string, name: string, min: number) => {
+    const ratioTarget = (id: string, name: string, min: number, scope: Target['scope'] = 'issue') => {
       const c = byId(db, id);
-      if (c) targets.push({ name: `${name} [${db}]`, value: `${c.ratio.toFixed(2)}× baseline`, threshold: `≥ ${min}`, pass: c.ratio >= min });
+      if (c) targets.push({ name: `${name} [${db}]`, value: `${c.ratio.toFixed(2)}× baseline`, threshold: `≥ ${min}`, pass: c.ratio >= min, scope });
     };
-    for (const v of ['hot', 'varied']) {
-      ratioTarget(`tokens.default.${v}`, `Default token list (${v})`, 0.5);
-      ratioTarget(`tokens.movers.${v}`, `Top movers (${v})`, 0.5);
-      ratioTarget(`tokens.deepPage.${v}`, `Deep page (${v})`, 0.3);
-      ratioTarget(`tokens.addresses100.${v}`, `100 addresses (${v})`, 0.3);
+    for (const v of ['hot', 'varied'] as const) {
+      const scope = v === 'hot' ? 'issue' : 'strict';
+      ratioTarget(`tokens.default.${v}`, `Default token list (${v})`, 0.5, scope);
+      ratioTarget(`tokens.movers.${v}`, `Top movers (${v})`, 0.5, scope);
+      ratioTarget(`tokens.deepPage.${v}`, `Deep page (${v})`, 0.3, scope);
+      ratioTarget(`tokens.addresses100.${v}`, `100 addresses (${v})`, 0.3, scope);
     }
     ratioTarget('rpc.byHash.cached', 'Cached RPC eth_getTransactionByHash', 0.5);
     ratioTarget('rpc.byBlockAndIndex.cached', 'Cached RPC eth_getTransactionByBlockNumberAndIndex', 0.5);
@@ -82,17 +87,18 @@ export function computeTargets(r: Omit<BenchResults, 'targets'>): Target[] {
         value: over.length ? `${over.length} of ${rest.length} over; worst ${worst?.id} ${fmt(worst?.p99Ms)} ms` : `worst ${worst?.id} ${fmt(worst?.p99Ms)} ms`,
         threshold: '< 50 ms',
         pass: over.length === 0,
+        scope: 'issue',
       });
   }
   for (const [key, label] of [['byHash', 'eth_getTransactionByHash'], ['byBlockAndIndex', 'eth_getTransactionByBlockNumberAndIndex']] as const) {
     const added = r.rpcAddedMedianMs[key];
-    targets.push({ name: `Uncached RPC ${label}: added median latency over the node`, value: added === null ? 'n/a' : `${added.toFixed(3)} ms`, threshold: '< 1 ms', pass: added !== null && added < 1 });
+    targets.push({ name: `Uncached RPC ${label}: added median latency over the node`, value: added === null ? 'n/a' : `${added.toFixed(3)} ms`, threshold: '< 1 ms', pass: added !== null && added < 1, scope: 'issue' });
   }
   const main = r.memory['pglite'];
-  if (main) targets.push({ name: `Service peak RSS with ${r.catalogue.tokens} tokens [pglite]`, value: `${fmt(main.peakRssMb)} MB`, threshold: '< 300 MB', pass: main.peakRssMb !== null && main.peakRssMb < 300 });
+  if (main) targets.push({ name: `Service peak RSS with ${r.catalogue.tokens} tokens [pglite]`, value: `${fmt(main.peakRssMb)} MB`, threshold: '< 300 MB', pass: main.peakRssMb !== null && main.peakRssMb < 300, scope: 'issue' });
   for (const [db, m] of Object.entries(r.memory)) {
     if (db === 'pglite' || !m) continue;
-    targets.push({ name: `Service peak RSS with ${r.catalogue.tokens} tokens [${db}]`, value: `${fmt(m.peakRssMb)} MB`, threshold: '< 300 MB', pass: m.peakRssMb !== null && m.peakRssMb < 300 });
+    targets.push({ name: `Service peak RSS with ${r.catalogue.tokens} tokens [${db}]`, value: `${fmt(m.peakRssMb)} MB`, threshold: '< 300 MB', pass: m.peakRssMb !== null && m.peakRssMb < 300, scope: 'issue' });
   }
   return targets;
 }
@@ -155,12 +161,25 @@ export function renderMarkdown(r: BenchResults): string {
   line();
   for (const [db, m] of Object.entries(r.memory)) line(`- Peak RSS (VmHWM) of the service on ${db} over its cases: **${fmt(m.peakRssMb)} MB**`);
   line();
+  const table = (targets: Target[]) => {
+    line('| Target | Measured | Threshold | Result |');
+    line('| --- | --- | --- | --- |');
+    for (const t of targets) line(`| ${t.name} | ${t.value} | ${t.threshold} | ${t.pass ? 'PASS' : '**MISS**'} |`);
+    line();
+  };
   line('## Targets');
   line();
-  line('| Target | Measured | Threshold | Result |');
-  line('| --- | --- | --- | --- |');
-  for (const t of r.targets) line(`| ${t.name} | ${t.value} | ${t.threshold} | ${t.pass ? 'PASS' : '**MISS**'} |`);
+  line("The issue's targets on its cases (one URL each, so repeated requests may come from the response cache), p99 over every REST case, hot and varied.");
   line();
+  table(r.targets.filter((t) => t.scope === 'issue'));
+  const strict = r.targets.filter((t) => t.scope === 'strict');
+  if (strict.length) {
+    line('## Stricter targets (distinct URLs)');
+    line();
+    line("The same ratios demanded of the harness's varied cases, where every request is a new URL and nothing comes from the cache: beyond what the issue asks, kept to show what an uncached answer costs.");
+    line();
+    table(strict);
+  }
   line(`Whole run: ${(r.durationMs / 1000).toFixed(0)} s.`);
   return `${out.join('\n')}\n`;
 }
@@ -171,7 +190,7 @@ function caseTarget(c: CaseResult): string {
   const base = c.id.split('.').slice(0, 2).join('.');
   const min = ratioMin[base];
   if (min !== undefined && (c.group === 'rest' ? c.variant === 'hot' || c.variant === 'varied' : c.variant === 'cached'))
-    parts.push(`ratio ≥ ${min}: ${c.ratio >= min ? 'PASS' : '**MISS**'}`);
+    parts.push(`${c.variant === 'varied' ? 'stricter ' : ''}ratio ≥ ${min}: ${c.ratio >= min ? 'PASS' : '**MISS**'}`);
   if (c.group !== 'rpc') parts.push(`p99 < 50: ${c.p99Ms < 50 ? 'PASS' : '**MISS**'}`);
   return parts.join(', ') || '–';
 }

@@ -41,6 +41,9 @@ test('targets pass and miss at their thresholds', () => {
   assert.match(p99?.value ?? '', /1 of 4 over/);
   assert.equal(find('Uncached RPC eth_getTransactionByHash')?.pass, false, 'added latency of exactly 1 ms misses');
   assert.equal(find('Service peak RSS')?.pass, false);
+  assert.equal(find('Default token list (varied)')?.scope, 'strict', 'distinct URLs: stricter than the issue');
+  assert.equal(find('100 addresses (varied)')?.scope, 'strict');
+  for (const name of ['Default token list (hot)', 'Deep page (hot)', 'Cached RPC', 'p99 of every REST case', 'Uncached RPC', 'Service peak RSS']) assert.equal(find(name)?.scope, 'issue', name);
 });
 
 test('markdown names every case, the baseline and each target result', () => {
@@ -51,6 +54,8 @@ test('markdown names every case, the baseline and each target result', () => {
   assert.match(md, /tokens\.default\.hot|Default|tokens.default/);
   assert.match(md, /\| PASS \|/);
   assert.match(md, /\*\*MISS\*\*/);
+  assert.match(md, /## Targets\n[^#]*Default token list \(hot\) \[pglite\] \| 0\.80× baseline/, 'hot ratios among the issue targets');
+  assert.match(md, /## Stricter targets \(distinct URLs\)\n[^#]*Deep page \(varied\) \[pglite\] \| 0\.10× baseline/, 'varied ratios apart');
   assert.match(md, /Baseline: bare `node:http`/);
   assert.match(md, /over 1 new blocks with swaps \(1.00 s\); 2 blocks without swaps mined in between, not sampled/);
   assert.doesNotMatch(md, /Rate limiter cost/, 'no limiter section without limiter runs');
