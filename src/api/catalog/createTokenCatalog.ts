@@ -1,10 +1,16 @@
+import { createHash } from 'node:crypto';
+import type { TaggedBody } from '../ops/responseCache.ts';
 import { toToken } from '../toToken.ts';
 import { loadTokenChanges, type DataVersion, type TokenRow, type OrderColumn, type Queryable, type SortDirection, type TokenListQuery } from '../../db/index.ts';
 import { createTextSlab, type SlabSpan } from './createTextSlab.ts';
 import { createApproxKeys, insertSorted, removeSorted, sortBy, toSortRow, type SortRow } from './tokenOrder.ts';
 
-/** A token: what orderings read, its slot in the approximate keys, where its JSON is in the slab. */
-type Entry = SlabSpan & { row: SortRow; slot: number };
+/**
+ * A token: what orderings read, its slot in the approximate keys, where its JSON is in the slab,
+ * and the first 64 bits of its JSON's SHA-1 (two int32s, kept inline), from which pages make
+ * their ETags.
+ */
+type Entry = SlabSpan & { row: SortRow; slot: number; digestHigh: number; digestLow: number };
 type Change = { before: Entry | undefined; after: Entry };
 type Ordering = { order: OrderColumn; sort: SortDirection; isSecure: boolean | undefined; list: Entry[] };
 
@@ -36,8 +42,8 @@ export type TokenCatalog = {
   version(): string;
   /** Brings the catalogue up to date if its last check is older than `staleMs`. */
   refresh(force?: boolean): Promise<void>;
-  /** A serialised page `{data, meta}` of the list endpoint, as UTF-8 JSON. */
-  page(query: TokenListQuery): Promise<Buffer>;
+  /** A serialised page `{data, meta}` of the list endpoint, as UTF-8 JSON with its ETag. */
+  page(query: TokenListQuery): Promise<TaggedBody>;
   /** A serialised token as UTF-8 JSON, or undefined when it is not indexed. */
   token(address: string): Promise<Buffer | undefined>;
   stop(): void;
@@ -70,8 +76,12 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     for (const row of changes.rows) {
       const before = entries.get(row.address);
       if (before) texts.free(before);
-      const entry: Entry = { row: toSortRow(row), slot: before?.slot ?? entries.size, offset: 0, length: 0 };
-      texts.put(entry, JSON.stringify(toToken(row)));
+      const json = JSON.stringify(toToken(row));
+      const digest = createHash('sha1').update(json).digest();
+      const entry: Entry = {
+        row: toSortRow(row), slot: before?.slot ?? entries.size, offset: 0, length: 0, digestHigh: digest.readInt32LE(0), digestLow: digest.readInt32LE(4),
+      };
+      texts.put(entry, json);
       keys.set(entry.slot, entry.row);
       if (!changes.full) changed.push({ before, after: entry });
       entries.set(row.address, entry);
@@ -104,7 +114,22 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     return ordering.list;
   }
 
-  /** `{"data":[…],"meta":…}` copied together from the slab: one Buffer, no string per page. */
+  /**
+   * `{"data":[…],"meta":…}` copied together from the slab: one Buffer, no string per page. Its
+   * ETag hashes the tokens' digests and the meta, which determine the body, instead of the body
+   * (8 bytes per token instead of ~500: SHA-1 of a 48 KB page was 5.5 % of a distinct
+   * 100-address request).
+   */
+  function pageAnswer(data: readonly Entry[], meta: string): TaggedBody {
+    const digests = Buffer.allocUnsafe(data.length * 8);
+    for (let i = 0; i < data.length; i++) {
+      digests.writeInt32LE(data[i]!.digestHigh, i * 8);
+      digests.writeInt32LE(data[i]!.digestLow, i * 8 + 4);
+    }
+    const etag = `W/"${createHash('sha1').update(digests).update(meta).digest('base64url')}"`;
+    return { bytes: pageBody(data, meta), etag };
+  }
+
   function pageBody(data: readonly Entry[], meta: string): Buffer {
     let size = HEAD.length + Math.max(0, data.length - 1) + TAIL.length + meta.length + 1;
     for (const e of data) size += e.length;
@@ -135,7 +160,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
       }
       const start = (query.page - 1) * query.limit;
       const meta = { page: query.page, limit: query.limit, totalItemsCount: list.length, pagesCount: Math.ceil(list.length / query.limit) };
-      return pageBody(list.slice(start, start + query.limit), JSON.stringify(meta));
+      return pageAnswer(list.slice(start, start + query.limit), JSON.stringify(meta));
     },
     async token(address) {
       await refresh();

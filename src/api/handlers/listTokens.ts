@@ -1,10 +1,11 @@
 import type { RequestHandler } from 'express';
 import type { ApiDeps } from '../ApiDeps.ts';
 import { sendJsonBody } from '../sendJsonBody.ts';
+import type { TaggedBody } from '../ops/responseCache.ts';
 import type { ListTokensQuery } from '../types.ts';
 
 /** The serialised page for a validated query (defaults and bounds already applied). */
-export function listTokensAnswer({ catalog }: Pick<ApiDeps, 'catalog'>): (query: ListTokensQuery) => Promise<Buffer> {
+export function listTokensAnswer({ catalog }: Pick<ApiDeps, 'catalog'>): (query: ListTokensQuery) => Promise<TaggedBody> {
   return (query) =>
     catalog.page({
       page: query.page ?? 1,
@@ -19,5 +20,9 @@ export function listTokensAnswer({ catalog }: Pick<ApiDeps, 'catalog'>): (query:
 /** GET /tokens. The validator has already applied defaults and bounds to the query. */
 export function listTokens(deps: ApiDeps): RequestHandler {
   const answer = listTokensAnswer(deps);
-  return async (req, res) => sendJsonBody(res, await answer(req.query as unknown as ListTokensQuery), deps.validateResponses);
+  return async (req, res) => {
+    const { bytes, etag } = await answer(req.query as unknown as ListTokensQuery);
+    res.locals.etag = etag; // stored with the page by the response cache, as the lane stores it
+    sendJsonBody(res, bytes, deps.validateResponses);
+  };
 }

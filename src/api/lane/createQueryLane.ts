@@ -5,13 +5,14 @@ import { priceHistoriesAnswer, tokenPriceHistoryAnswer } from '../handlers/price
 import { supplyReply, type SupplyReply } from '../supply/supplyHandlers.ts';
 import type { SupplyQuery } from '../supply/types.ts';
 import type { ListPriceHistoriesQuery, ListTokensQuery } from '../types.ts';
+import type { TaggedBody } from '../ops/responseCache.ts';
 import { compileOperationParams, readOpenApiSpec, type ParamsReader } from './compileOperationParams.ts';
 
 /**
  * A request the lane will answer: its route template and the work that builds the answer, a
- * JSON body (string or UTF-8 bytes) the response cache may store, or a reply sent as it is (supply: its Age moves).
+ * JSON body (string, UTF-8 bytes, or bytes with their ETag) the response cache may store, or a reply sent as it is (supply: its Age moves).
  */
-export type LanePlan = { route: string; run: () => Promise<string | Buffer | SupplyReply> };
+export type LanePlan = { route: string; run: () => Promise<string | Buffer | TaggedBody | SupplyReply> };
 
 export type QueryLane = {
   /** A plan for a GET the lane can answer exactly like the full pipeline; undefined otherwise. */
@@ -24,7 +25,7 @@ type LaneRoute = {
   /** The path parameter (`contractAddress`) when the route has one. */
   param?: string;
   read: ParamsReader;
-  answer: (params: Record<string, unknown>) => Promise<string | Buffer | SupplyReply>;
+  answer: (params: Record<string, unknown>) => Promise<string | Buffer | TaggedBody | SupplyReply>;
 };
 
 /**

@@ -50,7 +50,7 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
     const atVersion = store.version();
     plan.run().then(
       (reply) => {
-        if (typeof reply === 'string' || Buffer.isBuffer(reply)) return store.serve(req, res, store.store(url, atVersion, reply, plan.route, laneHeaders));
+        if (typeof reply === 'string' || Buffer.isBuffer(reply) || 'etag' in reply) return store.serve(req, res, store.store(url, atVersion, reply, plan.route, laneHeaders));
         for (const [name, value] of reply.headers) res.setHeader(name, value);
         sendDirect(req, res, reply.contentType, reply.body);
       },

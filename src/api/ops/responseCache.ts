@@ -17,6 +17,9 @@ export type CachedAnswer = {
   headers: [string, string | number | string[]][];
 };
 
+/** A body with its ETag, computed by its producer more cheaply than hashing the body. */
+export type TaggedBody = { bytes: Buffer; etag: string };
+
 export type ResponseCacheOptions = {
   /**
    * The version of the data answers are built from (the token catalogue's, so an answer is
@@ -42,7 +45,7 @@ export type ResponseCache = {
   /** The data version answers built now will be stored under (read it before building one). */
   version(): string;
   /** Stores a 200 JSON body built from data at `atVersion` ('' stores nothing); the answer to serve. */
-  store(url: string, atVersion: string, body: string | Buffer, route: string, headers: CachedAnswer['headers']): CachedAnswer;
+  store(url: string, atVersion: string, body: string | Buffer | TaggedBody, route: string, headers: CachedAnswer['headers']): CachedAnswer;
   /** Express middleware serving stored answers. */
   middleware: RequestHandler;
   /** Call before the handler runs: stores its 200 JSON body under the version it was read at. */
@@ -56,7 +59,8 @@ const NOT_REPLAYED = new Set([
   'etag', 'cache-control', 'vary', 'date', 'connection', 'keep-alive', 'transfer-encoding',
 ]);
 
-const etagOf = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+/** A weak ETag from the body's SHA-1 (catalogue pages make theirs from their tokens' digests). */
+export const etagOf = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -124,9 +128,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     res.end(req.method === 'HEAD' ? undefined : payload);
   }
 
-  function store(url: string, atVersion: string, body: string | Buffer, route: string, headers: CachedAnswer['headers']): CachedAnswer {
-    const buffer = typeof body === 'string' ? Buffer.from(body) : body;
-    const answer: CachedAnswer = { version: atVersion, body: buffer, etag: etagOf(buffer), route, headers };
+  function store(url: string, atVersion: string, body: string | Buffer | TaggedBody, route: string, headers: CachedAnswer['headers']): CachedAnswer {
+    const buffer = typeof body === 'string' ? Buffer.from(body) : Buffer.isBuffer(body) ? body : body.bytes;
+    const etag = typeof body === 'object' && 'etag' in body ? body.etag : etagOf(buffer);
+    const answer: CachedAnswer = { version: atVersion, body: buffer, etag, route, headers };
     if (atVersion) entries.set(keyOf(url), answer);
     return answer;
   }
@@ -147,7 +152,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     res.send = (body?: unknown) => {
       if (res.statusCode !== 200 || (typeof body !== 'string' && !Buffer.isBuffer(body))) return send(body);
       const route = `${req.baseUrl}${req.route?.path ?? req.path}`;
-      const { etag } = store(req.originalUrl, atVersion, body, route, replayable(res.getHeaders()));
+      // A handler that knows its body's ETag leaves it in res.locals (catalogue pages).
+      const given = typeof res.locals.etag === 'string' ? res.locals.etag : undefined;
+      const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+      const { etag } = store(req.originalUrl, atVersion, given ? { bytes, etag: given } : bytes, route, replayable(res.getHeaders()));
       res.setHeader('ETag', etag);
       if (matches(req.get('if-none-match'), etag)) return res.status(304).end();
       return send(body);

@@ -6,7 +6,7 @@ import { listTokens, loadTokenChanges, orderColumns, readDataState, refreshSwapC
 import { resetDatabase, testDatabases } from '../../helpers/testDatabases.ts';
 import { BASE_TIME, addressOf, makeTokens } from '../../helpers/tokenFixtures.ts';
 
-const page = (body: Buffer) => JSON.parse(body.toString()) as { data: { contractAddress: string; name: string }[]; meta: { totalItemsCount: number } };
+const page = (answer: { bytes: Buffer }) => JSON.parse(answer.bytes.toString()) as { data: { contractAddress: string; name: string }[]; meta: { totalItemsCount: number } };
 
 for (const target of testDatabases) {
   describe(`token catalogue on ${target.name}`, () => {
@@ -124,6 +124,27 @@ for (const target of testDatabases) {
       catalog.stop();
     });
 
+    it("gives a page's ETag from its tokens and meta: changed by either, kept otherwise", async () => {
+      await resetDatabase(db);
+      const tokens = makeTokens(30);
+      await upsertTokens(db, tokens);
+      const catalog = createTokenCatalog({ db, staleMs: 0 });
+      const query = { page: 1, limit: 5, order: 'contractAddress', sort: 'asc' } as const;
+      const first = await catalog.page(query);
+      assert.match(first.etag, /^W\/"[\w-]{27}"$/);
+      assert.equal((await catalog.page(query)).etag, first.etag, 'same data, same ETag');
+      await upsertTokens(db, [{ ...tokens[20]!, name: 'Renamed, not on the page', at: new Date() }]);
+      assert.equal((await catalog.page(query)).etag, first.etag, 'a change off the page keeps it');
+      await upsertTokens(db, [{ ...tokens[2]!, name: 'Renamed on the page', at: new Date() }]);
+      const renamed = await catalog.page(query);
+      assert.notEqual(renamed.etag, first.etag, 'a token on the page changed');
+      await upsertTokens(db, makeTokens(31).slice(30));
+      const grown = await catalog.page(query);
+      assert.deepEqual(grown.bytes.subarray(0, grown.bytes.indexOf('"meta"')), renamed.bytes.subarray(0, renamed.bytes.indexOf('"meta"')), 'same tokens');
+      assert.notEqual(grown.etag, renamed.etag, 'only the meta (total) changed');
+      catalog.stop();
+    });
+
     it('holds its data between checks when staleMs is long, and follows on refresh', async () => {
       await resetDatabase(db);
       await upsertTokens(db, makeTokens(3));
@@ -145,12 +166,12 @@ for (const target of testDatabases) {
       const chunked = createTokenCatalog({ db, staleMs: 0, chunkRows: 3 });
       const whole = createTokenCatalog({ db, staleMs: 0, chunkRows: 1000 });
       const query = { page: 1, limit: 100, order: 'fdv', sort: 'desc' } as const;
-      assert.equal((await chunked.page(query)).toString(), (await whole.page(query)).toString());
+      assert.deepEqual(await chunked.page(query), await whole.page(query));
       assert.equal(page(await chunked.page(query)).meta.totalItemsCount, 17);
       await upsertTokens(db, [0, 5, 6, 7, 16].map((i) => ({ ...tokens[i]!, fdv: `${i + 0.5}`, name: `${tokens[i]!.name}*`, at: new Date() })));
       for (const order of ['name', 'fdv', 'symbol'] as const) {
         const q = { ...query, order };
-        assert.equal((await chunked.page(q)).toString(), (await whole.page(q)).toString(), order);
+        assert.deepEqual(await chunked.page(q), await whole.page(q), order);
       }
       for (let i = 0; i < 17; i++) assert.deepEqual(await chunked.token(addressOf(i)), await whole.token(addressOf(i)));
       chunked.stop();
