@@ -2,15 +2,12 @@ import { createHash } from 'node:crypto';
 import type { TaggedBody } from '../ops/responseCache.ts';
 import { toToken } from '../toToken.ts';
 import { loadTokenChanges, type DataVersion, type TokenRow, type OrderColumn, type Queryable, type SortDirection, type TokenListQuery } from '../../db/index.ts';
-import { createTextSlab, type SlabSpan } from './createTextSlab.ts';
+import { createTextSlab } from './createTextSlab.ts';
+import { pageAnswer, type PageEntry } from './pageAnswer.ts';
 import { createApproxKeys, insertSorted, removeSorted, sortBy, toSortRow, type SortRow } from './tokenOrder.ts';
 
-/**
- * A token: what orderings read, its slot in the approximate keys, where its JSON is in the slab,
- * and the first 64 bits of its JSON's SHA-1 (two int32s, kept inline), from which pages make
- * their ETags.
- */
-type Entry = SlabSpan & { row: SortRow; slot: number; digestHigh: number; digestLow: number };
+/** A token: what orderings read, its slot in the approximate keys, its JSON's place and digest. */
+type Entry = PageEntry & { row: SortRow; slot: number };
 type Change = { before: Entry | undefined; after: Entry };
 type Ordering = { order: OrderColumn; sort: SortDirection; isSecure: boolean | undefined; list: Entry[] };
 
@@ -20,11 +17,6 @@ type Ordering = { order: OrderColumn; sort: SortDirection; isSecure: boolean | u
  * tokens: sorting 24,000 again took 10–30 ms of the request path per ordering per update).
  */
 const RESORT_SHARE = 1 / 16;
-
-const HEAD = '{"data":[';
-const TAIL = '],"meta":';
-const COMMA = 0x2c;
-const CLOSE = 0x7d;
 
 export type TokenCatalogOptions = {
   db: Queryable;
@@ -51,8 +43,9 @@ export type TokenCatalog = {
 
 /**
  * The token list held in memory by each API process: loaded from the shared database,
- * followed incrementally by data version, each token serialised once per change, each ordering
- * sorted when first asked for and then kept in order as tokens change. Pages are slices, deep pages cost what the first one does, and 100
+ * followed incrementally by data version, each token serialised once per change (as UTF-8 bytes
+ * in a slab), each ordering sorted when first asked for and then kept in order as tokens
+ * change. Pages are slices copied together, deep pages cost what the first one does, and 100
  * addresses are 100 map lookups; the database answers one small query per `staleMs`.
  */
 export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
@@ -79,7 +72,12 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
       const json = JSON.stringify(toToken(row));
       const digest = createHash('sha1').update(json).digest();
       const entry: Entry = {
-        row: toSortRow(row), slot: before?.slot ?? entries.size, offset: 0, length: 0, digestHigh: digest.readInt32LE(0), digestLow: digest.readInt32LE(4),
+        row: toSortRow(row),
+        slot: before?.slot ?? entries.size,
+        offset: 0,
+        length: 0,
+        digestHigh: digest.readInt32LE(0),
+        digestLow: digest.readInt32LE(4),
       };
       texts.put(entry, json);
       keys.set(entry.slot, entry.row);
@@ -114,37 +112,6 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     return ordering.list;
   }
 
-  /**
-   * `{"data":[…],"meta":…}` copied together from the slab: one Buffer, no string per page. Its
-   * ETag hashes the tokens' digests and the meta, which determine the body, instead of the body
-   * (8 bytes per token instead of ~500: SHA-1 of a 48 KB page was 5.5 % of a distinct
-   * 100-address request).
-   */
-  function pageAnswer(data: readonly Entry[], meta: string): TaggedBody {
-    const digests = Buffer.allocUnsafe(data.length * 8);
-    for (let i = 0; i < data.length; i++) {
-      digests.writeInt32LE(data[i]!.digestHigh, i * 8);
-      digests.writeInt32LE(data[i]!.digestLow, i * 8 + 4);
-    }
-    const etag = `W/"${createHash('sha1').update(digests).update(meta).digest('base64url')}"`;
-    return { bytes: pageBody(data, meta), etag };
-  }
-
-  function pageBody(data: readonly Entry[], meta: string): Buffer {
-    let size = HEAD.length + Math.max(0, data.length - 1) + TAIL.length + meta.length + 1;
-    for (const e of data) size += e.length;
-    const body = Buffer.allocUnsafe(size);
-    let at = body.write(HEAD, 0, 'latin1');
-    for (let i = 0; i < data.length; i++) {
-      if (i > 0) body[at++] = COMMA;
-      at = texts.copy(data[i]!, body, at);
-    }
-    at += body.write(TAIL, at, 'latin1');
-    at += body.write(meta, at, 'latin1'); // ASCII: numbers only
-    body[at] = CLOSE;
-    return body;
-  }
-
   return {
     version: () => (state ? `${state.generation}.${state.version}` : ''),
     refresh,
@@ -160,7 +127,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
       }
       const start = (query.page - 1) * query.limit;
       const meta = { page: query.page, limit: query.limit, totalItemsCount: list.length, pagesCount: Math.ceil(list.length / query.limit) };
-      return pageAnswer(list.slice(start, start + query.limit), JSON.stringify(meta));
+      return pageAnswer(texts, list.slice(start, start + query.limit), JSON.stringify(meta));
     },
     async token(address) {
       await refresh();
