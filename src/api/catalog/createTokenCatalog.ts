@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { TaggedBody } from '../ops/responseCache.ts';
 import { toToken } from '../toToken.ts';
 import { loadTokenChanges, type DataVersion, type TokenRow, type OrderColumn, type Queryable, type SortDirection, type TokenListQuery } from '../../db/index.ts';
-import { createTextSlab } from './createTextSlab.ts';
+import { createTextSlab, type TextSlab } from './createTextSlab.ts';
 import { pageAnswer, type PageEntry } from './pageAnswer.ts';
-import { createApproxKeys, insertSorted, removeSorted, sortBy, toSortRow, type SortRow } from './tokenOrder.ts';
+import { createApproxKeys, insertSorted, removeSorted, sortBy, toSortRow, type ApproxKeys, type SortRow } from './tokenOrder.ts';
 
 /** A token: what orderings read, its slot in the approximate keys, its JSON's place and digest. */
 type Entry = PageEntry & { row: SortRow; slot: number };
@@ -49,43 +49,46 @@ export type TokenCatalog = {
  * addresses are 100 map lookups; the database answers one small query per `staleMs`.
  */
 export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
-  const entries = new Map<string, Entry>();
-  const texts = createTextSlab<Entry>();
+  let entries = new Map<string, Entry>();
+  let texts = createTextSlab<Entry>();
   let keys = createApproxKeys();
   let sorted = new Map<string, Ordering>();
   let state: DataVersion | undefined;
   let checkedAt = 0;
   let inFlight: Promise<void> | undefined;
 
+  /**
+   * Applies a batch so that a row that fails to serialise leaves the catalogue as it was: a
+   * full load fills new structures and swaps them in at the end; an incremental one prepares
+   * every entry before touching any (a freed span still referenced would let a page copy
+   * another token's bytes).
+   */
   async function load(): Promise<void> {
     const changes = await loadTokenChanges(options.db, state, { chunkRows: options.chunkRows });
     if (changes.full) {
-      entries.clear();
-      texts.clear();
-      keys = createApproxKeys();
+      const next = { entries: new Map<string, Entry>(), texts: createTextSlab<Entry>(), keys: createApproxKeys() };
+      next.texts.reserve(estimateBytes(changes.rows));
+      for (const row of changes.rows) {
+        const before = next.entries.get(row.address);
+        const { entry, json } = prepare(row, before?.slot ?? next.entries.size);
+        if (before) next.texts.free(before);
+        put(next, entry, json);
+      }
+      ({ entries, texts, keys } = next);
+      sorted = new Map();
+    } else {
+      const prepared = changes.rows.map((row) => prepare(row, entries.get(row.address)?.slot ?? -1));
+      texts.reserve(estimateBytes(changes.rows));
+      const changed: Change[] = [];
+      for (const { entry, json } of prepared) {
+        const before = entries.get(entry.row.address);
+        if (before) texts.free(before);
+        if (entry.slot < 0) entry.slot = before?.slot ?? entries.size;
+        put({ entries, texts, keys }, entry, json);
+        changed.push({ before, after: entry });
+      }
+      if (changed.length > 0) moveChanged(sorted, changed);
     }
-    const changed: Change[] = [];
-    texts.reserve(estimateBytes(changes.rows));
-    for (const row of changes.rows) {
-      const before = entries.get(row.address);
-      if (before) texts.free(before);
-      const json = JSON.stringify(toToken(row));
-      const digest = createHash('sha1').update(json).digest();
-      const entry: Entry = {
-        row: toSortRow(row),
-        slot: before?.slot ?? entries.size,
-        offset: 0,
-        length: 0,
-        digestHigh: digest.readInt32LE(0),
-        digestLow: digest.readInt32LE(4),
-      };
-      texts.put(entry, json);
-      keys.set(entry.slot, entry.row);
-      if (!changes.full) changed.push({ before, after: entry });
-      entries.set(row.address, entry);
-    }
-    if (changes.full) sorted = new Map();
-    else if (changed.length > 0) moveChanged(sorted, changed);
     state = { version: changes.version, generation: changes.generation };
   }
 
@@ -136,6 +139,27 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     },
     stop: () => clearInterval(timer),
   };
+}
+
+/** A token's entry and JSON, computed before anything is changed (this is what can throw). */
+function prepare(row: TokenRow, slot: number): { entry: Entry; json: string } {
+  const json = JSON.stringify(toToken(row));
+  const digest = createHash('sha1').update(json).digest();
+  const entry: Entry = {
+    row: toSortRow(row),
+    slot,
+    offset: 0,
+    length: 0,
+    digestHigh: digest.readInt32LE(0),
+    digestLow: digest.readInt32LE(4),
+  };
+  return { entry, json };
+}
+
+function put(into: { entries: Map<string, Entry>; texts: TextSlab<Entry>; keys: ApproxKeys }, entry: Entry, json: string): void {
+  into.texts.put(entry, json);
+  into.keys.set(entry.slot, entry.row);
+  into.entries.set(entry.row.address, entry);
 }
 
 /**

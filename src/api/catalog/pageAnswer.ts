@@ -40,6 +40,8 @@ function pageBody<T extends PageEntry>(texts: TextSlab<T>, data: readonly T[], m
   }
   at += body.write(TAIL, at, 'latin1');
   at += body.write(meta, at, 'latin1'); // ASCII: numbers only
+  // allocUnsafe: a short copy would send whatever the memory held before
+  if (at !== size - 1) throw new Error(`page assembled ${at + 1} of ${size} bytes`);
   body[at] = CLOSE;
   return body;
 }

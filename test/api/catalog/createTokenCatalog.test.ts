@@ -145,6 +145,35 @@ for (const target of testDatabases) {
       catalog.stop();
     });
 
+    it('keeps serving what it had when a batch fails to load, incremental or full', async () => {
+      await resetDatabase(db);
+      const tokens = makeTokens(12);
+      await upsertTokens(db, tokens);
+      const catalog = createTokenCatalog({ db, staleMs: 60_000 }); // pages answer from memory; refresh(true) loads
+      const queries = [
+        { page: 1, limit: 100, order: 'fdv', sort: 'desc' },
+        { page: 1, limit: 5, order: 'name', sort: 'asc' },
+        { page: 1, limit: 100, order: 'fdv', sort: 'desc', addresses: [tokens[2]!.address.toLowerCase(), tokens[7]!.address.toLowerCase()] },
+      ] as const;
+      await catalog.refresh(true);
+      const before = await Promise.all(queries.map((q) => catalog.page(q)));
+      const version = catalog.version();
+      // A changed row that cannot be serialised: 'infinity' is a valid timestamptz, not an ISO date.
+      await upsertTokens(db, [{ ...tokens[2]!, name: 'Changed', at: new Date() }, { ...tokens[7]!, name: 'Changed too', at: new Date() }]);
+      await db.query(`UPDATE tokens SET created_at = 'infinity' WHERE address = $1`, [tokens[7]!.address.toLowerCase()]);
+      await assert.rejects(catalog.refresh(true), /toISOString|Invalid time value/); // PGlite: a string, pg: an invalid Date
+      assert.equal(catalog.version(), version);
+      for (const [i, q] of queries.entries()) assert.deepEqual(await catalog.page(q), before[i], 'incremental: the same pages');
+      // a full load (the generation moved) with the same bad row
+      await resetDatabase(db);
+      await upsertTokens(db, makeTokens(20));
+      await db.query(`UPDATE tokens SET created_at = 'infinity' WHERE address = $1`, [tokens[7]!.address.toLowerCase()]);
+      await assert.rejects(catalog.refresh(true), /toISOString|Invalid time value/); // PGlite: a string, pg: an invalid Date
+      assert.equal(catalog.version(), version);
+      for (const [i, q] of queries.entries()) assert.deepEqual(await catalog.page(q), before[i], 'full: the same pages');
+      catalog.stop();
+    });
+
     it('holds its data between checks when staleMs is long, and follows on refresh', async () => {
       await resetDatabase(db);
       await upsertTokens(db, makeTokens(3));
