@@ -78,7 +78,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
       sorted = new Map();
     } else {
       const prepared = changes.rows.map((row) => prepare(row, entries.get(row.address)?.slot ?? -1));
-      texts.reserve(estimateBytes(changes.rows));
+      texts.reserve(prepared.reduce((bytes, p) => bytes + Buffer.byteLength(p.json), 0));
       const changed: Change[] = [];
       for (const { entry, json } of prepared) {
         const before = entries.get(entry.row.address);
@@ -163,9 +163,9 @@ function put(into: { entries: Map<string, Entry>; texts: TextSlab<Entry>; keys: 
 }
 
 /**
- * The JSON size of a batch of rows, from a sample (a fifth more, as headroom): the slab makes
- * room once instead of growing step by step. Holding the whole batch's JSON to measure it
- * exactly held ~24 MB of strings at once.
+ * The JSON size of a full load, from a sample (a fifth more, as headroom): the slab makes room
+ * once instead of growing step by step. Holding the whole batch's JSON to measure it exactly
+ * held ~24 MB of strings at once.
  */
 function estimateBytes(rows: readonly TokenRow[]): number {
   const sample = rows.slice(0, 64);

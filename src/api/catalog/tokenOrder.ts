@@ -64,6 +64,13 @@ const byAddress = (a: SortRow, b: SortRow) => (a.address < b.address ? -1 : a.ad
 const exactOf = (text: string, absolute: boolean | undefined) => (absolute ? text.replace(/^-/, '') : text);
 const approxOf = (text: string, absolute: boolean | undefined) => (absolute ? Math.abs(Number(text)) : Number(text));
 
+/** A numeric or decimal column's value as its nearest double, null when the value is null. */
+function approxKey(column: Exclude<Column, { kind: 'text' }>, row: SortRow): number | null {
+  if (column.kind === 'number') return column.value(row);
+  const text = column.text(row);
+  return text === null ? null : approxOf(text, column.absolute);
+}
+
 /** Compares two rows by `order` (keys computed per call: for a few binary-search probes). */
 function rowComparator(order: OrderColumn, sort: SortDirection): (a: SortRow, b: SortRow) => number {
   const column = columns[order];
@@ -134,10 +141,9 @@ export function createApproxKeys(): ApproxKeys {
       }
       prefixes[slot] = HEX_ADDRESS.test(row.address) ? parseInt(row.address.slice(2, 15), 16) : NaN;
       for (const [c, keys] of arrays) {
-        const column = columns[c];
-        const v = column.kind === 'number' ? column.value(row) : column.kind === 'decimal' ? column.text(row) : null;
+        const v = approxKey(columns[c] as Exclude<Column, { kind: 'text' }>, row);
         keys.nulls[slot] = v === null ? 1 : 0;
-        if (v !== null) keys.values[slot] = typeof v === 'number' ? v : approxOf(v, column.kind === 'decimal' ? column.absolute : undefined);
+        if (v !== null) keys.values[slot] = v;
       }
     },
     of: (order) => arrays.get(order),
@@ -185,10 +191,9 @@ export function sortBy<T extends { row: SortRow; slot: number }>(items: readonly
         else approx[i] = known.values[slot]!;
         continue;
       }
-      const row = items[i]!.row;
-      const v = column.kind === 'number' ? column.value(row) : column.text(row);
+      const v = approxKey(column, items[i]!.row);
       if (v === null) isNull[i] = 1;
-      else approx[i] = typeof v === 'number' ? v : approxOf(v, decimal?.absolute);
+      else approx[i] = v;
     }
     // only reached for non-null keys of a decimal column
     const exact = (i: number) => exactOf(decimal!.text(items[i]!.row)!, decimal!.absolute);

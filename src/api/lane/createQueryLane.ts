@@ -10,7 +10,8 @@ import { compileOperationParams, readOpenApiSpec, type ParamsReader } from './co
 
 /**
  * A request the lane will answer: its route template and the work that builds the answer, a
- * JSON body (string, UTF-8 bytes, or bytes with their ETag) the response cache may store, or a reply sent as it is (supply: its Age moves).
+ * JSON body (string, UTF-8 bytes, or bytes with their ETag) the response cache may store, or a
+ * reply sent as it is (supply: its Age moves).
  */
 export type LanePlan = { route: string; run: () => Promise<string | Buffer | TaggedBody | SupplyReply> };
 

@@ -60,7 +60,7 @@ const NOT_REPLAYED = new Set([
 ]);
 
 /** A weak ETag from the body's SHA-1 (catalogue pages make theirs from their tokens' digests). */
-export const etagOf = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+const etagOf = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -154,8 +154,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       const route = `${req.baseUrl}${req.route?.path ?? req.path}`;
       // A handler that knows its body's ETag leaves it in res.locals (catalogue pages).
       const given = typeof res.locals.etag === 'string' ? res.locals.etag : undefined;
-      const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-      const { etag } = store(req.originalUrl, atVersion, given ? { bytes, etag: given } : bytes, route, replayable(res.getHeaders()));
+      const stored = given ? { bytes: typeof body === 'string' ? Buffer.from(body) : body, etag: given } : body;
+      const { etag } = store(req.originalUrl, atVersion, stored, route, replayable(res.getHeaders()));
       res.setHeader('ETag', etag);
       if (matches(req.get('if-none-match'), etag)) return res.status(304).end();
       return send(body);
