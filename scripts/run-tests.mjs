@@ -1,8 +1,14 @@
-// Runs every test/**/*.test.ts with node's own test runner (TypeScript through tsx).
+// Runs every test/**/*.test.ts with node's own test runner (TypeScript through tsx), two files
+// at a time by default (TEST_CONCURRENCY), then reports the time against the suite's budget and
+// every skipped test or suite with its reason. With TEST_STRICT=1 (.ci/run) a skip fails the run.
 // Usage: npm test [-- path-filter ...]
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/** The standing budget of `npm test` on 2 cores (README, "Tests"). */
+const BUDGET_SECONDS = 300;
 
 function collect(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -21,9 +27,38 @@ if (files.length === 0) {
   process.exit(1);
 }
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
+const summaryDir = mkdtempSync(join(tmpdir(), 'token-api-tests-'));
+const summaryFile = join(summaryDir, 'summary.jsonl');
+const started = performance.now();
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
+  [
+    '--import', 'tsx', '--test', `--test-concurrency=${concurrency}`,
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=./scripts/testSummaryReporter.mjs', `--test-reporter-destination=${summaryFile}`,
+    ...files,
+  ],
   { stdio: 'inherit', env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'test' } },
 );
-process.exit(result.status ?? 1);
+const seconds = (performance.now() - started) / 1000;
+
+let entries = [];
+try {
+  entries = readFileSync(summaryFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+} catch {
+  // no summary: the runner itself failed; its status says so
+}
+rmSync(summaryDir, { recursive: true, force: true });
+
+const skipped = entries.filter((e) => e.skip !== null);
+const byReason = new Map();
+for (const e of skipped) byReason.set(e.skip, (byReason.get(e.skip) ?? 0) + 1);
+console.log(`\n${files.length} files in ${seconds.toFixed(1)} s (budget ${BUDGET_SECONDS} s for the whole suite on 2 cores)`);
+for (const [reason, count] of byReason) console.log(`skipped ${count} test(s) or suite(s): ${reason}`);
+
+let status = result.status ?? 1;
+if (process.env.TEST_STRICT === '1' && skipped.length > 0) {
+  console.error(`TEST_STRICT=1: ${skipped.length} skipped, none may be`);
+  status ||= 1;
+}
+process.exit(status);

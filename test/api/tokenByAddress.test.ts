@@ -10,7 +10,7 @@ import { BASE_TIME } from '../helpers/tokenFixtures.ts';
 const ADDRESS = '0xe5d7c2a44ffddf6b295a15c148167daaaf5cf34f';
 
 for (const target of testDatabases) {
-  describe(`GET /tokens/{contractAddress} on ${target.name}`, () => {
+  describe(`GET /tokens/{contractAddress} on ${target.name}`, { skip: target.skip }, () => {
     let db: Database;
     before(async () => {
       db = await target.open();

@@ -10,7 +10,7 @@ import { addressOf, makeTokens } from '../helpers/tokenFixtures.ts';
 const byAddress = (rows: TokenRow[]) => [...rows].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
 
 for (const target of testDatabases) {
-  describe(`chunked token loads on ${target.name}`, () => {
+  describe(`chunked token loads on ${target.name}`, { skip: target.skip }, () => {
     let db: Database;
     before(async () => {
       db = await target.open();

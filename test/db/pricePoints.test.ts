@@ -33,7 +33,7 @@ async function load(db: Database, since: DataVersion | undefined, cutoff: Date, 
 }
 
 for (const target of testDatabases) {
-  describe(`price points on ${target.name}`, () => {
+  describe(`price points on ${target.name}`, { skip: target.skip }, () => {
     let db: Database;
     before(async () => {
       db = await target.open();

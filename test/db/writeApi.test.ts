@@ -41,7 +41,7 @@ const swap = (blockNumber: number, logIndex: number, side: 'buy' | 'sell', hours
 });
 
 for (const target of testDatabases) {
-  describe(`write API on ${target.name}`, () => {
+  describe(`write API on ${target.name}`, { skip: target.skip }, () => {
     let db: Database;
     before(async () => {
       db = await target.open();

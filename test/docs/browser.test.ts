@@ -1,20 +1,19 @@
-// The docs in a real browser (Debian's chromium, no download), served behind helmet and
+// The docs in a real browser (the Chromium of the npm package @sparticuz/chromium, no download), served behind helmet and
 // compression as an app would: pages render, every operation and method is shown, and the
 // pages log no console error and make no failed or outside request.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createDocsRouter } from '../../src/docs/index.ts';
+import { launchBrowser } from '../helpers/browser.ts';
 import { buildDocsOnce, removeBuiltDocs } from './buildDocsOnce.ts';
 import { specFacts } from './specFacts.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const facts = specFacts();
 
 describe('docs in a browser', { timeout: 180_000 }, () => {
@@ -24,16 +23,12 @@ describe('docs in a browser', { timeout: 180_000 }, () => {
   const problems: string[] = [];
 
   before(async () => {
-    assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium); .ci/run installs it in CI`);
     const { outDir } = await buildDocsOnce();
     const app = express().use(helmet()).use(compression()).use(createDocsRouter({ docsDir: outDir }));
     server = app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => server.once('listening', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchBrowser();
   });
   after(async () => {
     await browser?.close();

@@ -1,20 +1,22 @@
 // The databases every storage and API suite runs on: PGlite always, PostgreSQL when
-// TEST_DATABASE_URL is set (each run in its own schema, dropped afterwards).
+// TEST_DATABASE_URL is set (each run in its own schema, dropped afterwards); without it the
+// PostgreSQL suites are skipped with a reason naming the variable.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { bumpDataGeneration, createDatabase, type Database } from '../../src/db/index.ts';
+import { skipWithoutPostgres, TEST_DATABASE_URL } from './services.ts';
 
-export type TestDatabase = { name: string; open(): Promise<Database> };
+/** A database to run a suite on; `skip` is the suite's skip option (false, or why not). */
+export type TestDatabase = { name: string; skip: false | string; open(): Promise<Database> };
 
 export const testDatabases: TestDatabase[] = [
-  { name: 'pglite', open: () => createDatabase({ pgliteDir: 'memory://' }) },
-];
-
-const url = process.env.TEST_DATABASE_URL;
-if (url) {
-  testDatabases.push({
+  { name: 'pglite', skip: false, open: () => createDatabase({ pgliteDir: 'memory://' }) },
+  {
     name: 'postgres',
+    skip: skipWithoutPostgres,
     async open() {
+      const url = TEST_DATABASE_URL;
+      if (!url) throw new Error('TEST_DATABASE_URL is not set');
       const schema = `test_${randomBytes(6).toString('hex')}`;
       const db = await createDatabase({ databaseUrl: url, schema });
       const close = db.close.bind(db);
@@ -28,8 +30,8 @@ if (url) {
         },
       });
     },
-  });
-}
+  },
+];
 
 /** Empties every data table between tests, keeping the schema. */
 export async function resetDatabase(db: Database): Promise<void> {

@@ -35,13 +35,18 @@ function slowNode(delayMs: number): Promise<Server> {
 
 type Started = { child: ChildProcess; output: () => string; exit: Promise<number | null> };
 
-/** Runs the scripts' build step (the same for both modes): once per test file. */
-function buildAsNpmDoes(): void {
+/** Runs the scripts' build step (the same for both modes) once per test file; returns its time in ms. */
+function buildAsNpmDoes(): number {
+  const started = performance.now();
   for (const args of readNodeScript(root, 'start').prepare) {
     const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
     assert.equal(r.status, 0, `node ${args.join(' ')}:\n${r.stdout}${r.stderr}`);
   }
+  return performance.now() - started;
 }
+
+/** The standing budget: `npm start` ready within 30 s on 2 cores (README). */
+const START_BUDGET_MS = 30_000;
 
 function startMain(mode: 'start' | 'serve', env: Record<string, string>): Started {
   const script = readNodeScript(root, mode);
@@ -73,8 +78,9 @@ describe('entry point', () => {
   let node: Server;
   let nodeUrl: string;
   let dataDir: string;
+  let buildMs: number;
   before(async () => {
-    buildAsNpmDoes();
+    buildMs = buildAsNpmDoes();
     node = await slowNode(1500);
     nodeUrl = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
     dataDir = mkdtempSync(join(tmpdir(), 'token-api-main-'));
@@ -129,10 +135,13 @@ describe('entry point', () => {
     assert.match(started.output(), /shutting down/);
   });
 
-  it('start with no chain configured runs the demo and serves indexed data from the first request', async () => {
+  it('start with no chain configured runs the demo, ready within 30 s, and serves indexed data from the first request', async () => {
+    const spawnedAt = performance.now();
     const started = startMain('start', { PORT: '0', HOST: '127.0.0.1', DEMO_CHAIN_PORT: '0', DEMO_LIVE_TRADING: 'false' });
     try {
       const url = await waitForUrl(started, 120_000);
+      const readyMs = buildMs + performance.now() - spawnedAt;
+      assert.ok(readyMs < START_BUDGET_MS, `npm start ready after ${Math.round(readyMs)} ms (build ${Math.round(buildMs)} ms), budget ${START_BUDGET_MS} ms`);
       const list = (await (await fetch(`${url}/tokens?limit=100`)).json()) as {
         data: { symbol: string; currentPrice: number | null; info: { swaps: number } }[];
         meta: { totalItemsCount: number };
