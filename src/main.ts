@@ -4,12 +4,12 @@
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { createHttpHandler } from './api/createHttpHandler.ts';
-import { createTokenCatalog } from './api/catalog/createTokenCatalog.ts';
-import { createMetrics } from './api/ops/createMetrics.ts';
-import { createPriceHistoryStore } from './api/prices/createPriceHistoryStore.ts';
-import { createResponseCache } from './api/ops/responseCache.ts';
+import { createTokenCatalog } from './readModel/tokens/createTokenCatalog.ts';
+import { createMetrics } from './api/observability/createMetrics.ts';
+import { createPriceHistoryStore } from './readModel/prices/createPriceHistoryStore.ts';
+import { createResponseCache } from './api/cache/responseCache.ts';
 import { startHttpServer } from './api/startHttpServer.ts';
-import { createSupplyServiceFromEnv } from './api/supply/createSupplyServiceFromEnv.ts';
+import { createSupplyServiceFromEnv } from './readModel/supply/createSupplyServiceFromEnv.ts';
 import { createChainClient } from './chain/createChainClient.ts';
 import { createJsonRpcClient } from './chain/jsonRpcClient.ts';
 import { loadConfig, type Config } from './config/loadConfig.ts';

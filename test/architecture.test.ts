@@ -1,6 +1,7 @@
 // The dependency direction of the design, checked on every import in src/: spec → generated →
-// src; inside src, errors/ and config/ are leaves, db/ and chain/ use only them, indexer/,
-// api/ and rpc/ use db and chain but not each other, and only main.ts wires everything.
+// src; inside src, errors/ and config/ are leaves, db/ and chain/ use only them, the read model
+// (readModel/: what the API answers from, held in memory) sits on db and chain, api/ adapts it to
+// HTTP, indexer/ and rpc/ use db and chain but not each other, and only main.ts wires everything.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -16,12 +17,13 @@ const allowed: Record<string, string[]> = {
   db: ['errors', 'config'],
   chain: ['errors', 'config'],
   indexer: ['errors', 'config', 'db', 'chain'],
-  api: ['errors', 'config', 'db', 'chain'],
+  readModel: ['errors', 'config', 'db', 'chain'],
+  api: ['errors', 'config', 'db', 'chain', 'readModel'],
   rpc: ['errors', 'config', 'db', 'chain'],
   client: [],
   docs: ['errors', 'config'],
   // the embedded demo network is wiring too: it deploys, trades and lists its tokens
-  demo: ['errors', 'config', 'db', 'chain', 'indexer', 'api'],
+  demo: ['errors', 'config', 'db', 'chain', 'indexer', 'readModel', 'api'],
 };
 
 function files(dir: string): string[] {

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/index.ts';
-import type { TokenCatalog } from './catalog/createTokenCatalog.ts';
-import type { PriceHistoryStore } from './prices/createPriceHistoryStore.ts';
-import type { SupplyService } from './supply/createSupplyService.ts';
+import type { TokenCatalog } from '../readModel/tokens/createTokenCatalog.ts';
+import type { PriceHistoryStore } from '../readModel/prices/createPriceHistoryStore.ts';
+import type { SupplyService } from '../readModel/supply/createSupplyService.ts';
 
 export type ApiDeps = {
   db: Database;

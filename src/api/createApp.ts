@@ -5,22 +5,22 @@ import express, { type Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { migrationsApplied } from '../db/index.ts';
 import type { ApiDeps } from './ApiDeps.ts';
-import { createTokenCatalog, type TokenCatalog } from './catalog/createTokenCatalog.ts';
+import { createTokenCatalog, type TokenCatalog } from '../readModel/tokens/createTokenCatalog.ts';
 import { errorHandler } from './errorHandler.ts';
 import { getToken } from './handlers/getToken.ts';
 import { listTokens } from './handlers/listTokens.ts';
 import { getTokenPriceHistory, listPriceHistories } from './handlers/priceHistories.ts';
-import { createMetrics, type Metrics } from './ops/createMetrics.ts';
-import { healthRouter, type ReadinessCheck } from './ops/healthRouter.ts';
-import { createRateLimiter, type RateLimitOptions, type RateLimiter } from './ops/rateLimit.ts';
-import { createPriceHistoryStore, type PriceHistoryStore } from './prices/createPriceHistoryStore.ts';
-import { requestContext } from './ops/requestContext.ts';
-import { corsOptions, securityMiddleware } from './ops/securityHeaders.ts';
-import type { ResponseCache } from './ops/responseCache.ts';
-import { only, staticHeaders } from './ops/staticHeaders.ts';
+import { createMetrics, type Metrics } from './observability/createMetrics.ts';
+import { healthRouter, type ReadinessCheck } from './observability/healthRouter.ts';
+import { createClientRateLimiter, type ClientRateLimitOptions, type ClientRateLimiter } from './limits/createClientRateLimiter.ts';
+import { createPriceHistoryStore, type PriceHistoryStore } from '../readModel/prices/createPriceHistoryStore.ts';
+import { requestContext } from './observability/requestContext.ts';
+import { corsOptions, securityMiddleware } from './headers/securityHeaders.ts';
+import type { ResponseCache } from './cache/responseCache.ts';
+import { only, staticHeaders } from './headers/staticHeaders.ts';
 import { openapiSpecPath } from './specPaths.ts';
 import { strictIntegerQuery } from './strictIntegerQuery.ts';
-import { getCirculatingSupply, getTotalSupply } from './supply/supplyHandlers.ts';
+import { getCirculatingSupply, getTotalSupply } from './handlers/supply.ts';
 
 export type AppOptions = Omit<ApiDeps, 'catalog' | 'prices'> & {
   /** The in-memory token list; by default one that checks the data version on every request. */
@@ -37,9 +37,9 @@ export type AppOptions = Omit<ApiDeps, 'catalog' | 'prices'> & {
   /** Readiness checks besides the database and its migrations (indexer lag, chain node). */
   readiness?: Record<string, ReadinessCheck>;
   /** Per-IP limits; none when absent. */
-  rateLimit?: RateLimitOptions;
+  rateLimit?: ClientRateLimitOptions;
   /** A limiter already built from `rateLimit` (shared with the fast lane). */
-  rateLimiter?: RateLimiter;
+  rateLimiter?: ClientRateLimiter;
   /** Serialised answers kept between data updates; none when absent. */
   responseCache?: ResponseCache;
   /** The cache's hits are served in front of Express (the fast lane): only fill it here. */
@@ -81,7 +81,7 @@ export function createApp(appOptions: AppOptions): express.Express {
       },
     }),
   );
-  const limiter = options.rateLimiter ?? (options.rateLimit ? createRateLimiter({ ...options.rateLimit, exempt: NOT_LIMITED }) : undefined);
+  const limiter = options.rateLimiter ?? (options.rateLimit ? createClientRateLimiter({ ...options.rateLimit, exempt: NOT_LIMITED }) : undefined);
   if (limiter) app.use(limiter.middleware);
   if (options.responseCache && !options.responseCacheInFront) app.use(['/tokens', '/prices'], options.responseCache.middleware);
   const rpc = options.rpc;

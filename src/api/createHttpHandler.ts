@@ -1,12 +1,12 @@
 import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
 import { createApp, NOT_LIMITED, type AppOptions } from './createApp.ts';
-import { createQueryLane } from './lane/createQueryLane.ts';
-import { createFastLane } from './ops/createFastLane.ts';
-import { createMetrics } from './ops/createMetrics.ts';
-import { createRateLimiter } from './ops/rateLimit.ts';
-import { securityMiddleware } from './ops/securityHeaders.ts';
-import { recordHeaders } from './ops/staticHeaders.ts';
+import { createQueryLane } from './lanes/createQueryLane.ts';
+import { createFastLane } from './lanes/createFastLane.ts';
+import { createMetrics } from './observability/createMetrics.ts';
+import { createClientRateLimiter } from './limits/createClientRateLimiter.ts';
+import { securityMiddleware } from './headers/securityHeaders.ts';
+import { recordHeaders } from './headers/staticHeaders.ts';
 import { openapiSpecPath } from './specPaths.ts';
 
 /**
@@ -16,7 +16,7 @@ import { openapiSpecPath } from './specPaths.ts';
 export function createHttpHandler(options: AppOptions): { app: Express; handler: RequestListener } {
   const metrics = options.metrics ?? createMetrics();
   const rateLimiter =
-    options.rateLimiter ?? (options.rateLimit ? createRateLimiter({ ...options.rateLimit, exempt: NOT_LIMITED }) : undefined);
+    options.rateLimiter ?? (options.rateLimit ? createClientRateLimiter({ ...options.rateLimit, exempt: NOT_LIMITED }) : undefined);
   const app = createApp({ ...options, metrics, rateLimiter, responseCacheInFront: options.responseCache !== undefined });
   if (!options.responseCache && !options.rpc) return { app, handler: app };
   // Uncached reads skip Express too, except when responses are checked against the spec (tests):

@@ -3,7 +3,7 @@
 // that splits ranges the node refuses.
 import { FetchRequest, JsonRpcProvider, Network, toQuantity } from 'ethers';
 import { classifyRpcError } from './classifyRpcError.ts';
-import { createRateLimiter } from './createRateLimiter.ts';
+import { createNodeCallLimiter } from './createNodeCallLimiter.ts';
 import { CallRevertedError, ChainRequestError, LogRangeError } from './errors.ts';
 import type { BlockHeader, BlockTag, LogFilter, RawLog } from './types.ts';
 
@@ -43,7 +43,7 @@ export function createChainClient(options: ChainClientOptions): ChainClient {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxRetries = options.maxRetries ?? 5;
   const retryBaseMs = options.retryBaseMs ?? 200;
-  const limiter = createRateLimiter(options.requestsPerSecond ?? 0);
+  const limiter = createNodeCallLimiter(options.requestsPerSecond ?? 0);
   const fetchRequest = new FetchRequest(options.url);
   fetchRequest.timeout = timeoutMs;
   // ethers retries 429 itself with its own schedule; keep our single retry policy in charge.

@@ -3,7 +3,7 @@
 import { AbiCoder, getAddress, getCreate2Address, keccak256, solidityPackedKeccak256 } from 'ethers';
 import { loadContract, MULTICALL3_ADDRESS } from '../chain/contracts.ts';
 import type { DemoChain } from './chain.ts';
-import { POOLS, TOKENS, tokenSpec, type PoolSpec, type TokenKind } from './catalog.ts';
+import { POOLS, TOKENS, tokenSpec, type PoolSpec, type TokenKind } from './demoNetwork.ts';
 import { createDemoClient, type DemoClient } from './client.ts';
 import { isqrt, sortTokens, toUnits } from './units.ts';
 

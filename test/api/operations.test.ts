@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
 import { createDatabase, upsertTokens, type Database } from '../../src/db/index.ts';
-import { createTokenCatalog, type TokenCatalog } from '../../src/api/catalog/createTokenCatalog.ts';
-import { createMetrics } from '../../src/api/ops/createMetrics.ts';
-import { createResponseCache, type ResponseCache } from '../../src/api/ops/responseCache.ts';
+import { createTokenCatalog, type TokenCatalog } from '../../src/readModel/tokens/createTokenCatalog.ts';
+import { createMetrics } from '../../src/api/observability/createMetrics.ts';
+import { createResponseCache, type ResponseCache } from '../../src/api/cache/responseCache.ts';
 import { testApp } from '../helpers/testApp.ts';
 import { addressOf, makeTokens } from '../helpers/tokenFixtures.ts';
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
-import { createMetrics } from '../../src/api/ops/createMetrics.ts';
+import { createMetrics } from '../../src/api/observability/createMetrics.ts';
 import { createDatabase, type Database } from '../../src/db/index.ts';
 import { createRpcRouter } from '../../src/rpc/index.ts';
 import { testApp } from '../helpers/testApp.ts';

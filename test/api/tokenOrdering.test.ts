@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
-import type { Token } from '../../src/api/types.ts';
+import type { Token } from '../../src/readModel/types.ts';
 import { orderColumns, upsertTokens, type Database, type OrderColumn } from '../../src/db/index.ts';
 import { testApp } from '../helpers/testApp.ts';
 import { testDatabases } from '../helpers/testDatabases.ts';

@@ -8,7 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { createChainClient } from '../../src/chain/createChainClient.ts';
 import { loadSupplyConfig, type SupplyConfig } from '../../src/config/supplyConfig.ts';
-import { createSupplyService, type SupplyServiceOptions } from '../../src/api/supply/createSupplyService.ts';
+import { createSupplyService, type SupplyServiceOptions } from '../../src/readModel/supply/createSupplyService.ts';
 import { openapiSpecPath } from '../../src/api/specPaths.ts';
 import { createDatabase, type Database } from '../../src/db/index.ts';
 import { startDemoChain, type DemoChain } from '../../src/demo/chain.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
 import type { Express } from 'express';
-import { formatTokenUnits } from '../../src/api/supply/formatTokenUnits.ts';
+import { formatTokenUnits } from '../../src/readModel/supply/formatTokenUnits.ts';
 import { parseSupplyConfig } from '../../src/config/supplyConfig.ts';
 import { testApp } from '../helpers/testApp.ts';
 import { balanceOf, DEAD, E18, isSpecTokenUnits, send, startSupplyWorld, supplyApp, totalSupplyOf, type SupplyWorld } from './helpers.ts';

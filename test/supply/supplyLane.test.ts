@@ -3,12 +3,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
-import { createTokenCatalog } from '../../src/api/catalog/createTokenCatalog.ts';
+import { createTokenCatalog } from '../../src/readModel/tokens/createTokenCatalog.ts';
 import { createHttpHandler } from '../../src/api/createHttpHandler.ts';
-import { createMetrics } from '../../src/api/ops/createMetrics.ts';
-import { createResponseCache } from '../../src/api/ops/responseCache.ts';
-import { createPriceHistoryStore } from '../../src/api/prices/createPriceHistoryStore.ts';
-import type { SupplyService } from '../../src/api/supply/createSupplyService.ts';
+import { createMetrics } from '../../src/api/observability/createMetrics.ts';
+import { createResponseCache } from '../../src/api/cache/responseCache.ts';
+import { createPriceHistoryStore } from '../../src/readModel/prices/createPriceHistoryStore.ts';
+import type { SupplyService } from '../../src/readModel/supply/createSupplyService.ts';
 import { recordExpressRequests, silentLogger } from '../helpers/testApp.ts';
 import { startSupplyWorld, supplyApp, type SupplyWorld } from './helpers.ts';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import request from 'supertest';
 import type { Express } from 'express';
-import type { SupplyService } from '../../src/api/supply/createSupplyService.ts';
+import type { SupplyService } from '../../src/readModel/supply/createSupplyService.ts';
 import { E18, send, startRpcProxy, startSupplyWorld, supplyApp, type RpcProxy, type SupplyWorld } from './helpers.ts';
 
 const CACHE_SECONDS = 5;

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import type { ApiDeps } from '../ApiDeps.ts';
 import { sendJsonBody } from '../sendJsonBody.ts';
-import type { TaggedBody } from '../ops/responseCache.ts';
-import type { ListTokensQuery } from '../types.ts';
+import type { TaggedBody } from '../../readModel/TaggedBody.ts';
+import type { ListTokensQuery } from '../../readModel/types.ts';
 
 /** The serialised page for a validated query (defaults and bounds already applied). */
 export function listTokensAnswer({ catalog }: Pick<ApiDeps, 'catalog'>): (query: ListTokensQuery) => Promise<TaggedBody> {

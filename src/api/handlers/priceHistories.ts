@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { NotFoundError } from '../../errors/index.ts';
 import type { ApiDeps } from '../ApiDeps.ts';
 import { sendJsonBody } from '../sendJsonBody.ts';
-import type { ListPriceHistoriesQuery } from '../types.ts';
+import type { ListPriceHistoriesQuery } from '../../readModel/types.ts';
 
 const HOUR_MS = 3_600_000;
 

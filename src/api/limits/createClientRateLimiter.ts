@@ -1,0 +1,102 @@
+import type { RequestHandler } from 'express';
+import { MemoryStore, ipKeyGenerator, type Options, type Store } from 'express-rate-limit';
+import type { Redis } from 'ioredis';
+import { RedisStore } from 'rate-limit-redis';
+import { problem, type Problem } from '../problem.ts';
+
+export type ClientRateLimitOptions = {
+  /** Requests per second per client IP; 0 turns this window off. */
+  perSecond: number;
+  /** Requests per minute per client IP; 0 turns this window off. */
+  perMinute: number;
+  /** Shared counters for several API processes; in-process counters when absent. */
+  redis?: Redis;
+  /** Paths never limited (health checks, metrics scrapes). */
+  exempt?: readonly string[];
+  /** Called when the counter store fails; the request is let through. */
+  onStoreError?: (error: unknown) => void;
+};
+
+export type RateLimitVerdict = {
+  /** IETF httpapi RateLimit / RateLimit-Policy headers (draft 8), one named policy per window. */
+  headers: [string, string[]][];
+  /** Set when over a limit: the 429 body and the Retry-After seconds. */
+  limited?: { problem: Problem; retryAfterSeconds: number };
+};
+
+export type ClientRateLimiter = {
+  /** True when `path` is not limited (an exempt path, or no window configured). */
+  skips(path: string): boolean;
+  check(ip: string): Promise<RateLimitVerdict>;
+  /** The same check as express middleware. */
+  middleware: RequestHandler;
+};
+
+type Window = { name: string; windowMs: number; limit: number; store: Store };
+
+function createStore(options: ClientRateLimitOptions, window: Omit<Window, 'store'>): Store {
+  const store: Store = options.redis
+    ? new RedisStore({
+        prefix: `ratelimit:${window.name}:`,
+        sendCommand: (command: string, ...args: string[]) => options.redis!.call(command, ...args) as never,
+      })
+    : new MemoryStore();
+  store.init?.({ windowMs: window.windowMs } as Options);
+  return store;
+}
+
+/**
+ * Per-IP limits in two fixed windows over express-rate-limit's counter stores (in memory, or
+ * Redis for several processes). A plain `check(ip)` so that the cached-answer fast lane, which
+ * runs before Express, limits exactly like the Express middleware. When the store fails the
+ * request passes: a public read API prefers serving to refusing.
+ */
+export function createClientRateLimiter(options: ClientRateLimitOptions): ClientRateLimiter {
+  const exempt = new Set(options.exempt ?? []);
+  const windows: Window[] = [
+    { name: 'per-second', windowMs: 1000, limit: options.perSecond },
+    { name: 'per-minute', windowMs: 60_000, limit: options.perMinute },
+  ]
+    .filter((w) => w.limit > 0)
+    .map((w) => ({ ...w, store: createStore(options, w) }));
+
+  async function check(ip: string): Promise<RateLimitVerdict> {
+    const key = ipKeyGenerator(ip, 56);
+    const ratelimit: string[] = [];
+    const policy: string[] = [];
+    let limited: RateLimitVerdict['limited'];
+    for (const w of windows) {
+      let hits: number;
+      let reset: Date | undefined;
+      try {
+        ({ totalHits: hits, resetTime: reset } = await w.store.increment(key));
+      } catch (error) {
+        options.onStoreError?.(error);
+        continue;
+      }
+      const resetSeconds = Math.max(0, Math.ceil(((reset?.getTime() ?? Date.now() + w.windowMs) - Date.now()) / 1000));
+      ratelimit.push(`"${w.name}"; r=${Math.max(0, w.limit - hits)}; t=${resetSeconds}`);
+      policy.push(`"${w.name}"; q=${w.limit}; w=${w.windowMs / 1000}`);
+      if (hits > w.limit && !limited) {
+        limited = {
+          retryAfterSeconds: Math.max(1, resetSeconds),
+          problem: problem(429, 'rate-limited', `More than ${w.limit} requests ${w.name.replace('-', ' ')} from ${ip}; retry after the Retry-After delay.`),
+        };
+      }
+    }
+    const headers: [string, string[]][] = ratelimit.length ? [['RateLimit', ratelimit], ['RateLimit-Policy', policy]] : [];
+    return { headers, limited };
+  }
+
+  const middleware: RequestHandler = (req, res, next) => {
+    if (windows.length === 0 || exempt.has(req.path)) return next();
+    check(req.ip ?? 'unknown').then((verdict) => {
+      for (const [name, values] of verdict.headers) res.setHeader(name, values);
+      if (!verdict.limited) return next();
+      res.setHeader('Retry-After', String(verdict.limited.retryAfterSeconds));
+      res.status(429).type('application/problem+json').send(JSON.stringify(verdict.limited.problem));
+    }, next);
+  };
+
+  return { skips: (path) => windows.length === 0 || exempt.has(path), check, middleware };
+}

@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto';
+import type { TaggedBody } from '../TaggedBody.ts';
+import { toToken } from './toToken.ts';
+import { loadTokenChanges, type DataVersion, type TokenRow, type OrderColumn, type Queryable, type SortDirection, type TokenListQuery } from '../../db/index.ts';
+import { createTextSlab, type TextSlab } from './createTextSlab.ts';
+import { pageAnswer, type PageEntry } from './pageAnswer.ts';
+import { createApproxKeys, insertSorted, removeSorted, sortBy, toSortRow, type ApproxKeys, type SortRow } from './tokenOrder.ts';
+
+/** A token: what orderings read, its slot in the approximate keys, its JSON's place and digest. */
+type Entry = PageEntry & { row: SortRow; slot: number };
+type Change = { before: Entry | undefined; after: Entry };
+type Ordering = { order: OrderColumn; sort: SortDirection; isSecure: boolean | undefined; list: Entry[] };
+
+/**
+ * Above this share of changed tokens an ordering is dropped and sorted again when next asked
+ * for; below it the changed tokens are moved to their new places (an indexer batch touches a few
+ * tokens: sorting 24,000 again took 10–30 ms of the request path per ordering per update).
+ */
+const RESORT_SHARE = 1 / 16;
+
+export type TokenCatalogOptions = {
+  db: Queryable;
+  /** A request older than this since the last version check checks again (0: every request). */
+  staleMs: number;
+  /** Also check in the background every this many ms (so cached answers notice changes). */
+  pollMs?: number;
+  onError?: (error: unknown) => void;
+  /** Rows per query when loading (default TOKEN_CHUNK_ROWS). */
+  chunkRows?: number;
+};
+
+export type TokenCatalog = {
+  /** The data version the catalogue holds, as a string for ETags and cache keys. */
+  version(): string;
+  /** Brings the catalogue up to date if its last check is older than `staleMs`. */
+  refresh(force?: boolean): Promise<void>;
+  /** A serialised page `{data, meta}` of the list endpoint, as UTF-8 JSON with its ETag. */
+  page(query: TokenListQuery): Promise<TaggedBody>;
+  /** A serialised token as UTF-8 JSON, or undefined when it is not indexed. */
+  token(address: string): Promise<Buffer | undefined>;
+  stop(): void;
+};
+
+/**
+ * The token list held in memory by each API process: loaded from the shared database,
+ * followed incrementally by data version, each token serialised once per change (as UTF-8 bytes
+ * in a slab), each ordering sorted when first asked for and then kept in order as tokens
+ * change. Pages are slices copied together, deep pages cost what the first one does, and 100
+ * addresses are 100 map lookups; the database answers one small query per `staleMs`.
+ */
+export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
+  let entries = new Map<string, Entry>();
+  let texts = createTextSlab<Entry>();
+  let keys = createApproxKeys();
+  let sorted = new Map<string, Ordering>();
+  let state: DataVersion | undefined;
+  let checkedAt = 0;
+  let inFlight: Promise<void> | undefined;
+
+  /**
+   * Applies a batch so that a row that fails to serialise leaves the catalogue as it was: a
+   * full load fills new structures and swaps them in at the end; an incremental one prepares
+   * every entry before touching any (a freed span still referenced would let a page copy
+   * another token's bytes).
+   */
+  async function load(): Promise<void> {
+    const changes = await loadTokenChanges(options.db, state, { chunkRows: options.chunkRows });
+    if (changes.full) {
+      const next = { entries: new Map<string, Entry>(), texts: createTextSlab<Entry>(), keys: createApproxKeys() };
+      next.texts.reserve(estimateBytes(changes.rows));
+      for (const row of changes.rows) {
+        const before = next.entries.get(row.address);
+        const { entry, json } = prepare(row, before?.slot ?? next.entries.size);
+        if (before) next.texts.free(before);
+        put(next, entry, json);
+      }
+      ({ entries, texts, keys } = next);
+      sorted = new Map();
+    } else {
+      const prepared = changes.rows.map((row) => prepare(row, entries.get(row.address)?.slot ?? -1));
+      texts.reserve(prepared.reduce((bytes, p) => bytes + Buffer.byteLength(p.json), 0));
+      const changed: Change[] = [];
+      for (const { entry, json } of prepared) {
+        const before = entries.get(entry.row.address);
+        if (before) texts.free(before);
+        if (entry.slot < 0) entry.slot = before?.slot ?? entries.size;
+        put({ entries, texts, keys }, entry, json);
+        changed.push({ before, after: entry });
+      }
+      if (changed.length > 0) moveChanged(sorted, changed);
+    }
+    state = { version: changes.version, generation: changes.generation };
+  }
+
+  async function refresh(force = false): Promise<void> {
+    if (!force && state && Date.now() - checkedAt < options.staleMs) return;
+    inFlight ??= load()
+      .then(() => void (checkedAt = Date.now()))
+      .finally(() => (inFlight = undefined));
+    await inFlight;
+  }
+
+  const timer = options.pollMs ? setInterval(() => refresh(true).catch((e: unknown) => options.onError?.(e)), options.pollMs) : undefined;
+  timer?.unref();
+
+  function ordered(query: TokenListQuery): Entry[] {
+    const key = `${query.order}:${query.sort}:${query.isSecure ?? ''}`;
+    let ordering = sorted.get(key);
+    if (!ordering) {
+      const all = [...entries.values()];
+      const filtered = query.isSecure === undefined ? all : all.filter((e) => e.row.isSecure === query.isSecure);
+      ordering = { order: query.order, sort: query.sort, isSecure: query.isSecure, list: sortBy(filtered, query.order, query.sort, keys) };
+      sorted.set(key, ordering);
+    }
+    return ordering.list;
+  }
+
+  return {
+    version: () => (state ? `${state.generation}.${state.version}` : ''),
+    refresh,
+    async page(query) {
+      await refresh();
+      let list: Entry[];
+      if (query.addresses) {
+        const picked = query.addresses.map((a) => entries.get(a)).filter((e): e is Entry => e !== undefined);
+        const filtered = query.isSecure === undefined ? picked : picked.filter((e) => e.row.isSecure === query.isSecure);
+        list = sortBy(filtered, query.order, query.sort, keys);
+      } else {
+        list = ordered(query);
+      }
+      const start = (query.page - 1) * query.limit;
+      const meta = { page: query.page, limit: query.limit, totalItemsCount: list.length, pagesCount: Math.ceil(list.length / query.limit) };
+      return pageAnswer(texts, list.slice(start, start + query.limit), JSON.stringify(meta));
+    },
+    async token(address) {
+      await refresh();
+      const entry = entries.get(address.toLowerCase());
+      return entry && texts.bytes(entry);
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** A token's entry and JSON, computed before anything is changed (this is what can throw). */
+function prepare(row: TokenRow, slot: number): { entry: Entry; json: string } {
+  const json = JSON.stringify(toToken(row));
+  const digest = createHash('sha1').update(json).digest();
+  const entry: Entry = {
+    row: toSortRow(row),
+    slot,
+    offset: 0,
+    length: 0,
+    digestHigh: digest.readInt32LE(0),
+    digestLow: digest.readInt32LE(4),
+  };
+  return { entry, json };
+}
+
+function put(into: { entries: Map<string, Entry>; texts: TextSlab<Entry>; keys: ApproxKeys }, entry: Entry, json: string): void {
+  into.texts.put(entry, json);
+  into.keys.set(entry.slot, entry.row);
+  into.entries.set(entry.row.address, entry);
+}
+
+/**
+ * The JSON size of a full load, from a sample (a fifth more, as headroom): the slab makes room
+ * once instead of growing step by step. Holding the whole batch's JSON to measure it exactly
+ * held ~24 MB of strings at once.
+ */
+function estimateBytes(rows: readonly TokenRow[]): number {
+  const sample = rows.slice(0, 64);
+  if (sample.length === 0) return 0;
+  const bytes = sample.reduce((n, row) => n + Buffer.byteLength(JSON.stringify(toToken(row))), 0);
+  return Math.ceil((bytes / sample.length) * rows.length * 1.2);
+}
+
+/**
+ * Moves the changed tokens within the orderings already sorted: each old entry is found by its
+ * old keys and taken out, the new one put where it now belongs (a few binary searches per
+ * change); an ordering with too many changes is dropped, to be sorted again when asked for.
+ */
+function moveChanged(sorted: Map<string, Ordering>, changed: readonly Change[]): void {
+  const belongs = (o: Ordering, e: Entry | undefined): e is Entry => e !== undefined && (o.isSecure === undefined || e.row.isSecure === o.isSecure);
+  for (const [key, o] of sorted) {
+    if (changed.length > o.list.length * RESORT_SHARE) {
+      sorted.delete(key);
+      continue;
+    }
+    for (const { before, after } of changed) {
+      if (belongs(o, before) && !removeSorted(o.list, before, o.order, o.sort)) {
+        sorted.delete(key); // not where its keys say: never expected, but then sort again
+        break;
+      }
+      if (belongs(o, after)) insertSorted(o.list, after, o.order, o.sort);
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import type { TaggedBody } from '../TaggedBody.ts';
+import type { SlabSpan, TextSlab } from './createTextSlab.ts';
+
+/**
+ * A token as a page reads it: where its JSON is in the slab, and the first 64 bits of that
+ * JSON's SHA-1 (two int32s, kept inline on the entry), from which pages make their ETags.
+ */
+export type PageEntry = SlabSpan & { digestHigh: number; digestLow: number };
+
+const HEAD = '{"data":[';
+const TAIL = '],"meta":';
+const COMMA = 0x2c;
+const CLOSE = 0x7d;
+
+/**
+ * `{"data":[…],"meta":…}` copied together from the slab: one Buffer, no string per page. Its
+ * ETag hashes the tokens' digests and the meta, which determine the body, instead of the body
+ * (8 bytes per token instead of ~500: SHA-1 of a 48 KB page was 5.5 % of a distinct
+ * 100-address request).
+ */
+export function pageAnswer<T extends PageEntry>(texts: TextSlab<T>, data: readonly T[], meta: string): TaggedBody {
+  const digests = Buffer.allocUnsafe(data.length * 8);
+  for (let i = 0; i < data.length; i++) {
+    digests.writeInt32LE(data[i]!.digestHigh, i * 8);
+    digests.writeInt32LE(data[i]!.digestLow, i * 8 + 4);
+  }
+  const etag = `W/"${createHash('sha1').update(digests).update(meta).digest('base64url')}"`;
+  return { bytes: pageBody(texts, data, meta), etag };
+}
+
+function pageBody<T extends PageEntry>(texts: TextSlab<T>, data: readonly T[], meta: string): Buffer {
+  let size = HEAD.length + Math.max(0, data.length - 1) + TAIL.length + meta.length + 1;
+  for (const e of data) size += e.length;
+  const body = Buffer.allocUnsafe(size);
+  let at = body.write(HEAD, 0, 'latin1');
+  for (let i = 0; i < data.length; i++) {
+    if (i > 0) body[at++] = COMMA;
+    at = texts.copy(data[i]!, body, at);
+  }
+  at += body.write(TAIL, at, 'latin1');
+  at += body.write(meta, at, 'latin1'); // ASCII: numbers only
+  // allocUnsafe: a short copy would send whatever the memory held before
+  if (at !== size - 1) throw new Error(`page assembled ${at + 1} of ${size} bytes`);
+  body[at] = CLOSE;
+  return body;
+}

@@ -1,0 +1,193 @@
+// The in-memory price histories answer byte for byte what the SQL path (getPriceHistories) does,
+// follow the database incrementally, reload in full after deletions, roll over the hour, and
+// answer the same after pruning.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { historyRange } from '../../../src/api/handlers/priceHistories.ts';
+import { createPriceHistoryStore, type PriceHistoryStore } from '../../../src/readModel/prices/createPriceHistoryStore.ts';
+import {
+  appendPricePoints,
+  bumpDataGeneration,
+  getPriceHistories,
+  prunePricePoints,
+  readDataState,
+  upsertTokens,
+  type Database,
+  type PricePointWrite,
+} from '../../../src/db/index.ts';
+import { resetDatabase, testDatabases } from '../../helpers/testDatabases.ts';
+import { addressOf, makeTokens } from '../../helpers/tokenFixtures.ts';
+
+const HOUR = 3_600_000;
+const NOW = new Date('2026-11-21T12:30:00.000Z');
+const at = (hoursAgo: number, minute = 0) => new Date(Date.parse('2026-11-21T12:00:00.000Z') - hoursAgo * HOUR + minute * 60_000);
+const later = (hours: number) => new Date(NOW.getTime() + hours * HOUR);
+const UNKNOWN = '0x00000000000000000000000000000000000000ff';
+
+/** What today's handlers answered, built from getPriceHistories exactly as they built it. */
+async function sqlHistories(db: Database, addresses: string[], now: Date): Promise<string> {
+  const unique = [...new Set(addresses.map((a) => a.toLowerCase()))];
+  const histories = await getPriceHistories(db, unique, historyRange(now));
+  const body: Record<string, { price: number; timestamp: string }[]> = {};
+  for (const [address, points] of histories) body[address] = points.map((p) => ({ price: Number(p.price), timestamp: p.hour.toISOString() }));
+  return JSON.stringify(body);
+}
+
+async function sqlHistory(db: Database, address: string, now: Date): Promise<string | undefined> {
+  const [points] = [...(await getPriceHistories(db, [address.toLowerCase()], historyRange(now))).values()];
+  return points && JSON.stringify(points.map((p) => ({ price: Number(p.price), timestamp: p.hour.toISOString() })));
+}
+
+const TOKENS = 14;
+const all = [...Array.from({ length: TOKENS }, (_, i) => addressOf(i)), UNKNOWN];
+
+/** Tokens covering every case of the fill-in; `makeTokens` leaves every third one unpriced. */
+async function seed(db: Database): Promise<void> {
+  const tokens = makeTokens(TOKENS);
+  tokens[5] = { ...tokens[5]!, currentPrice: '1', priceUpdatedAt: at(40) }; // stablecoin: no recorded change
+  tokens[8] = { ...tokens[8]!, currentPrice: '3.75', priceUpdatedAt: at(3, 20) }; // priced 3 hours ago, no change
+  tokens[11] = { ...tokens[11]!, currentPrice: '0.000000000000000001', priceUpdatedAt: at(20) };
+  await upsertTokens(db, tokens);
+  const points: PricePointWrite[] = [
+    // token 1: 30 hours, two observations per hour (the later wins)
+    ...Array.from({ length: 30 }, (_, h) => [
+      { token: addressOf(1), price: `${h}.25`, observedAt: at(h, 10), blockNumber: 1000 - h * 2 },
+      { token: addressOf(1), price: `${h}.5`, observedAt: at(h, 40), blockNumber: 1001 - h * 2 },
+    ]).flat(),
+    // token 2: one point this hour; priced since day one, so earlier buckets carry its current price
+    { token: addressOf(2), price: '7', observedAt: at(0, 5), blockNumber: 1002 },
+    // token 4: one trade 30 hours ago
+    { token: addressOf(4), price: '2.5', observedAt: at(30, 1), blockNumber: 900 },
+    // token 7: 5 and 2 hours ago
+    { token: addressOf(7), price: '10', observedAt: at(5, 1), blockNumber: 990 },
+    { token: addressOf(7), price: '11', observedAt: at(2, 1), blockNumber: 995 },
+    // token 9: an hour ahead of the wall clock (a node's clock): not shown until its hour comes
+    { token: addressOf(9), price: '99', observedAt: at(-2, 3), blockNumber: 1010 },
+    { token: addressOf(9), price: '98', observedAt: at(1, 3), blockNumber: 1003 },
+    // token 10: every third hour over 60 hours, with tiny and huge prices
+    ...Array.from({ length: 20 }, (_, k) => ({
+      token: addressOf(10),
+      price: k % 2 ? `0.${'0'.repeat(k)}123456789123456789` : `${'9'.repeat(k + 1)}.123456789`,
+      observedAt: at(k * 3, 7),
+      blockNumber: 800 - k,
+    })),
+  ];
+  await appendPricePoints(db, points);
+}
+
+async function assertSameAsSql(db: Database, store: PriceHistoryStore, now: Date, label: string): Promise<void> {
+  assert.equal(await store.histories(all, now), await sqlHistories(db, all, now), `${label}: several`);
+  for (const address of all) {
+    assert.equal(await store.history(address, now), await sqlHistory(db, address, now), `${label}: ${address}`);
+  }
+}
+
+for (const target of testDatabases) {
+  describe(`price history store on ${target.name}`, { skip: target.skip }, () => {
+    let db: Database;
+    before(async () => {
+      db = await target.open();
+    });
+    after(() => db.close());
+
+    for (const [label, chunkRows] of [
+      ['one query per kind', undefined],
+      ['pages of 3 tokens', 3],
+    ] as const) {
+      it(`answers exactly what the SQL path answers, for every case (${label})`, async () => {
+        await resetDatabase(db);
+        await seed(db);
+        const store = createPriceHistoryStore({ db, staleMs: 0, chunkRows });
+        for (const now of [NOW, at(0), new Date(at(0).getTime() - 1), later(0.75)]) {
+          await assertSameAsSql(db, store, now, now.toISOString());
+        }
+        // mixed case, duplicates and unknown addresses: keyed by checksum, in address order
+        const mixed = [addressOf(7).toUpperCase().replace('0X', '0x'), addressOf(1), addressOf(7), UNKNOWN];
+        assert.equal(await store.histories(mixed, NOW), await sqlHistories(db, mixed, NOW));
+        assert.equal(await store.histories([UNKNOWN], NOW), '{}');
+        assert.equal(await store.history(UNKNOWN, NOW), undefined);
+        assert.equal(await store.history(addressOf(0), NOW), '[]');
+        store.stop();
+      });
+    }
+
+    it('follows new points and token prices incrementally', async () => {
+      await resetDatabase(db);
+      await seed(db);
+      const store = createPriceHistoryStore({ db, staleMs: 0 });
+      await assertSameAsSql(db, store, NOW, 'loaded');
+      const generation = (await readDataState(db)).generation;
+      await appendPricePoints(db, [
+        { token: addressOf(7), price: '12.5', observedAt: at(0, 20), blockNumber: 1100 }, // this hour
+        { token: addressOf(1), price: '100', observedAt: at(0, 50), blockNumber: 1101 }, // overwrites this hour
+        { token: addressOf(4), price: '3', observedAt: at(27, 2), blockNumber: 1102 }, // a newer carried price
+        { token: addressOf(10), price: '4', observedAt: at(70), blockNumber: 1103 }, // older than everything: no effect
+        { token: addressOf(0), price: '0', observedAt: at(12), blockNumber: 1104 }, // first price, zero
+      ]);
+      const [eight] = makeTokens(9).slice(8);
+      await upsertTokens(db, [{ ...eight!, currentPrice: '4', priceUpdatedAt: at(1, 30), at: at(1, 30) }]);
+      assert.equal((await readDataState(db)).generation, generation, 'no deletion: an incremental load');
+      await assertSameAsSql(db, store, NOW, 'after writes');
+      assert.match((await store.history(addressOf(7), NOW))!, /\{"price":12\.5,"timestamp":"2026-11-21T12:00:00\.000Z"\}\]$/);
+      assert.equal(store.version(), `${generation}.${(await readDataState(db)).version}`);
+      store.stop();
+    });
+
+    it('reloads in full when rows were deleted (generation bump), answering from the last data meanwhile', async () => {
+      await resetDatabase(db);
+      await seed(db);
+      const store = createPriceHistoryStore({ db, staleMs: 0 });
+      await assertSameAsSql(db, store, NOW, 'loaded');
+      // a reorg-like deletion: rows gone, generation moved
+      await db.query(`DELETE FROM price_points WHERE token = $1 AND hour >= $2`, [addressOf(7), at(2).toISOString()]);
+      await db.query(`DELETE FROM tokens WHERE address = $1`, [addressOf(2)]);
+      await bumpDataGeneration(db);
+      // requests are answered from the data in hand while the full reload runs
+      const loaded = await sqlHistories(db, all, NOW);
+      assert.notEqual(await store.histories(all, NOW), loaded);
+      await store.refresh(true);
+      await assertSameAsSql(db, store, NOW, 'after deletion');
+      assert.equal(await store.history(addressOf(2), NOW), undefined);
+      store.stop();
+    });
+
+    it('rolls over the hour: drops what left the window, answers like SQL, reloads for an earlier clock', async () => {
+      await resetDatabase(db);
+      await seed(db);
+      const store = createPriceHistoryStore({ db, staleMs: 60_000 });
+      await store.refresh(true, NOW);
+      const before = store.stats();
+      assert.equal(before.cutoff?.toISOString(), at(24).toISOString());
+      const first = await store.history(addressOf(1), NOW);
+      for (const hours of [1, 2, 7, 30, 80]) {
+        await assertSameAsSql(db, store, later(hours), `+${hours} h`);
+        assert.equal(store.stats().cutoff?.toISOString(), new Date(at(24).getTime() + hours * HOUR).toISOString());
+      }
+      assert.ok(store.stats().points < before.points, 'old points dropped');
+      assert.equal(store.stats().points, 6, 'one carried point per token with prices');
+      // a clock moved back needs points already dropped: a full reload brings them back
+      assert.equal(await store.history(addressOf(1), NOW), first);
+      await assertSameAsSql(db, store, NOW, 'back');
+      store.stop();
+    });
+
+    it('answers the same after pruning, without a reload', async () => {
+      await resetDatabase(db);
+      await seed(db);
+      const store = createPriceHistoryStore({ db, staleMs: 0 });
+      const beforeSql = await sqlHistories(db, all, NOW);
+      const beforeStore = await store.histories(all, NOW);
+      const state = await readDataState(db);
+      const deleted = await prunePricePoints(db, { newest: at(0, 59) }); // keeps from 48 h before 12:00
+      assert.ok(deleted > 0);
+      assert.deepEqual(await readDataState(db), state, 'pruning moves no version');
+      assert.equal(await sqlHistories(db, all, NOW), beforeSql, 'SQL path unchanged');
+      assert.equal(await store.histories(all, NOW), beforeStore, 'running store unchanged');
+      const fresh = createPriceHistoryStore({ db, staleMs: 0 });
+      assert.equal(await fresh.histories(all, NOW), beforeSql, 'a store loaded after pruning');
+      await assertSameAsSql(db, fresh, later(20), 'later, after pruning');
+      store.stop();
+      fresh.stop();
+    });
+  });
+}

@@ -1,0 +1,210 @@
+// The in-memory catalogue follows the database incrementally and orders exactly like SQL.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createTokenCatalog } from '../../../src/readModel/tokens/createTokenCatalog.ts';
+import { listTokens, loadTokenChanges, orderColumns, readDataState, refreshSwapCounts, upsertTokens, type Database, type OrderColumn, type TokenWrite } from '../../../src/db/index.ts';
+import { resetDatabase, testDatabases } from '../../helpers/testDatabases.ts';
+import { BASE_TIME, addressOf, makeTokens } from '../../helpers/tokenFixtures.ts';
+
+const page = (answer: { bytes: Buffer }) => JSON.parse(answer.bytes.toString()) as { data: { contractAddress: string; name: string }[]; meta: { totalItemsCount: number } };
+
+for (const target of testDatabases) {
+  describe(`token catalogue on ${target.name}`, { skip: target.skip }, () => {
+    let db: Database;
+    before(async () => {
+      db = await target.open();
+    });
+    after(() => db.close());
+
+    it('loads only what changed since its version, and everything after a deletion', async () => {
+      await resetDatabase(db);
+      await upsertTokens(db, makeTokens(10));
+      const first = await loadTokenChanges(db);
+      assert.equal(first.full, true);
+      assert.equal(first.rows.length, 10);
+      assert.equal((await loadTokenChanges(db, first)).rows.length, 0, 'nothing new');
+      await upsertTokens(db, makeTokens(10)); // the same values again
+      const same = await loadTokenChanges(db, first);
+      assert.equal(same.rows.length, 0, 'a write that changes nothing stamps nothing');
+      await upsertTokens(db, makeTokens(10).slice(0, 2).map((t) => ({ ...t, name: `${t.name}!`, at: new Date() })));
+      const changed = await loadTokenChanges(db, same);
+      assert.deepEqual(changed.rows.map((r) => r.address).sort(), [addressOf(0), addressOf(1)]);
+      await refreshSwapCounts(db, BASE_TIME); // counts already zero: no change
+      assert.equal((await loadTokenChanges(db, changed)).rows.length, 0);
+      await resetDatabase(db);
+      const afterDelete = await loadTokenChanges(db, changed);
+      assert.equal(afterDelete.full, true);
+      assert.equal(afterDelete.rows.length, 0);
+    });
+
+    it('answers the same pages as the SQL query, for every order, after incremental updates', async () => {
+      await resetDatabase(db);
+      const tokens = makeTokens(60);
+      tokens[3] = { ...tokens[3]!, name: 'Ünïcode Ω' };
+      tokens[4] = { ...tokens[4]!, name: 'émoji 🚀' };
+      tokens[5] = { ...tokens[5]!, name: 'ZEBRA' };
+      // equal as doubles, ordered by their exact values against the address order
+      tokens[8] = { ...tokens[8]!, currentPrice: '1.00000000000000000002', fdv: '5.00000000000000000002', last24hVariation: '-2.00000000000000000002' };
+      tokens[9] = { ...tokens[9]!, currentPrice: '1.00000000000000000001', fdv: '5.00000000000000000001', last24hVariation: '2.00000000000000000001' };
+      await upsertTokens(db, tokens);
+      const catalog = createTokenCatalog({ db, staleMs: 0 });
+      await catalog.refresh();
+      await upsertTokens(db, [{ ...tokens[7]!, currentPrice: '123456.000000000000000001', fdv: '5', at: new Date() }]);
+      for (const order of ['name', 'symbol', 'fdv', 'currentPrice', 'last24hVariation', 'last24hVariationAbsolute', 'totalSupply', 'updatedAt'] as const) {
+        for (const sort of ['asc', 'desc'] as const) {
+          for (const [isSecure, window] of [undefined, true].flatMap((s) => [[s, { page: 2, limit: 7 }], [s, { page: 1, limit: 100 }]] as const)) {
+            const query = { ...window, order, sort, isSecure };
+            const sql = await listTokens(db, query);
+            const mem = page(await catalog.page(query));
+            assert.deepEqual(mem.data.map((t) => t.contractAddress), sql.rows.map((r) => r.checksumAddress), `${order} ${sort} ${isSecure} ${window.limit}`);
+            assert.equal(mem.meta.totalItemsCount, sql.total);
+          }
+        }
+      }
+      const state = await readDataState(db);
+      assert.equal(catalog.version(), `${state.generation}.${state.version}`);
+      catalog.stop();
+    });
+
+    it('moves changed tokens within orderings it already sorted: every order matches SQL after each update', async () => {
+      await resetDatabase(db);
+      const all = makeTokens(81);
+      const tokens = all.slice(0, 80);
+      await upsertTokens(db, tokens);
+      const catalog = createTokenCatalog({ db, staleMs: 0 });
+      const queries = (Object.keys(orderColumns) as OrderColumn[]).flatMap((order) =>
+        (['asc', 'desc'] as const).flatMap((sort) => [undefined, true, false].map((isSecure) => ({ page: 1, limit: 100, order, sort, isSecure }))),
+      );
+      for (const query of queries) await catalog.page(query); // every ordering sorted before the updates
+      const later = (h: number) => new Date(BASE_TIME.getTime() + h * 3_600_000);
+      const updates: [string, TokenWrite[]][] = [
+        ['keys moved, a price gone, security flipped', tokens.slice(0, 3).map((t, i) => ({
+          ...t, name: `Änew ${i}`, symbol: `Z${i}`, currentPrice: i === 0 ? null : `${i * 1000}.25`, fdv: i === 1 ? '7' : t.fdv,
+          last24hVariation: i === 2 ? '-99.5' : t.last24hVariation, isSecure: !t.isSecure, isPossibleSpam: !t.isPossibleSpam, at: later(1),
+        }))],
+        ['a new token', [{ ...all[80]!, at: later(2) }]],
+        ['ties with neighbours', tokens.slice(40, 42).map((t) => ({ ...t, currentPrice: tokens[10]!.currentPrice, fdv: tokens[10]!.fdv, at: later(3) }))],
+        // equal as doubles: placed by their exact values, against the address order
+        ['decimals equal as doubles', tokens.slice(44, 46).map((t, i) => ({
+          ...t, currentPrice: `7.0000000000000000000${2 - i}`, fdv: `9.0000000000000000000${2 - i}`, last24hVariation: `${i ? '' : '-'}3.0000000000000000000${2 - i}`, at: later(3.5),
+        }))],
+        ['too many changes: sorted again', tokens.slice(20, 40).map((t, i) => ({ ...t, fdv: `${i}`, at: later(4) }))],
+      ];
+      for (const [name, writes] of updates) {
+        await upsertTokens(db, writes);
+        for (const query of queries) {
+          const sql = await listTokens(db, query);
+          const mem = page(await catalog.page(query));
+          assert.deepEqual(mem.data.map((t) => t.contractAddress), sql.rows.map((r) => r.checksumAddress), `${name}: ${query.order} ${query.sort} ${query.isSecure}`);
+          assert.equal(mem.meta.totalItemsCount, sql.total);
+        }
+      }
+      catalog.stop();
+    });
+
+    it('breaks ties by address like SQL when addresses differ in their leading digits, listed and by addresses', async () => {
+      await resetDatabase(db);
+      // leading hex digits spread out (the sort keys' address prefix decides), plus two that
+      // share their first 52 bits (the full address decides); every value tied several times
+      const spread = (i: number) => `0x${((i * 0x9e3779b1) >>> 0).toString(16).padStart(8, '0')}${'0'.repeat(31)}${(i % 16).toString(16)}`;
+      const tokens = makeTokens(48).map((t, i) => ({ ...t, address: i < 46 ? spread(i) : `0x${'ab'.repeat(6)}a${'0'.repeat(25)}${93 - i}` }));
+      await upsertTokens(db, tokens);
+      const catalog = createTokenCatalog({ db, staleMs: 0 });
+      const addresses = tokens.map((t) => t.address.toLowerCase());
+      for (const order of Object.keys(orderColumns) as OrderColumn[]) {
+        for (const sort of ['asc', 'desc'] as const) {
+          for (const byAddresses of [false, true]) {
+            const query = { page: 1, limit: 100, order, sort, ...(byAddresses ? { addresses } : {}) };
+            const sql = await listTokens(db, query);
+            const mem = page(await catalog.page(query));
+            assert.deepEqual(mem.data.map((t) => t.contractAddress), sql.rows.map((r) => r.checksumAddress), `${order} ${sort} ${byAddresses}`);
+          }
+        }
+      }
+      catalog.stop();
+    });
+
+    it("gives a page's ETag from its tokens and meta: changed by either, kept otherwise", async () => {
+      await resetDatabase(db);
+      const tokens = makeTokens(30);
+      await upsertTokens(db, tokens);
+      const catalog = createTokenCatalog({ db, staleMs: 0 });
+      const query = { page: 1, limit: 5, order: 'contractAddress', sort: 'asc' } as const;
+      const first = await catalog.page(query);
+      assert.match(first.etag, /^W\/"[\w-]{27}"$/);
+      assert.equal((await catalog.page(query)).etag, first.etag, 'same data, same ETag');
+      await upsertTokens(db, [{ ...tokens[20]!, name: 'Renamed, not on the page', at: new Date() }]);
+      assert.equal((await catalog.page(query)).etag, first.etag, 'a change off the page keeps it');
+      await upsertTokens(db, [{ ...tokens[2]!, name: 'Renamed on the page', at: new Date() }]);
+      const renamed = await catalog.page(query);
+      assert.notEqual(renamed.etag, first.etag, 'a token on the page changed');
+      await upsertTokens(db, makeTokens(31).slice(30));
+      const grown = await catalog.page(query);
+      assert.deepEqual(grown.bytes.subarray(0, grown.bytes.indexOf('"meta"')), renamed.bytes.subarray(0, renamed.bytes.indexOf('"meta"')), 'same tokens');
+      assert.notEqual(grown.etag, renamed.etag, 'only the meta (total) changed');
+      catalog.stop();
+    });
+
+    it('keeps serving what it had when a batch fails to load, incremental or full', async () => {
+      await resetDatabase(db);
+      const tokens = makeTokens(12);
+      await upsertTokens(db, tokens);
+      const catalog = createTokenCatalog({ db, staleMs: 60_000 }); // pages answer from memory; refresh(true) loads
+      const queries = [
+        { page: 1, limit: 100, order: 'fdv', sort: 'desc' },
+        { page: 1, limit: 5, order: 'name', sort: 'asc' },
+        { page: 1, limit: 100, order: 'fdv', sort: 'desc', addresses: [tokens[2]!.address.toLowerCase(), tokens[7]!.address.toLowerCase()] },
+      ] as const;
+      await catalog.refresh(true);
+      const before = await Promise.all(queries.map((q) => catalog.page(q)));
+      const version = catalog.version();
+      // A changed row that cannot be serialised: 'infinity' is a valid timestamptz, not an ISO date.
+      await upsertTokens(db, [{ ...tokens[2]!, name: 'Changed', at: new Date() }, { ...tokens[7]!, name: 'Changed too', at: new Date() }]);
+      await db.query(`UPDATE tokens SET created_at = 'infinity' WHERE address = $1`, [tokens[7]!.address.toLowerCase()]);
+      await assert.rejects(catalog.refresh(true), /toISOString|Invalid time value/); // PGlite: a string, pg: an invalid Date
+      assert.equal(catalog.version(), version);
+      for (const [i, q] of queries.entries()) assert.deepEqual(await catalog.page(q), before[i], 'incremental: the same pages');
+      // a full load (the generation moved) with the same bad row
+      await resetDatabase(db);
+      await upsertTokens(db, makeTokens(20));
+      await db.query(`UPDATE tokens SET created_at = 'infinity' WHERE address = $1`, [tokens[7]!.address.toLowerCase()]);
+      await assert.rejects(catalog.refresh(true), /toISOString|Invalid time value/); // PGlite: a string, pg: an invalid Date
+      assert.equal(catalog.version(), version);
+      for (const [i, q] of queries.entries()) assert.deepEqual(await catalog.page(q), before[i], 'full: the same pages');
+      catalog.stop();
+    });
+
+    it('holds its data between checks when staleMs is long, and follows on refresh', async () => {
+      await resetDatabase(db);
+      await upsertTokens(db, makeTokens(3));
+      const catalog = createTokenCatalog({ db, staleMs: 60_000 });
+      await catalog.refresh();
+      await upsertTokens(db, makeTokens(5));
+      assert.equal(page(await catalog.page({ page: 1, limit: 10, order: 'name', sort: 'asc' })).meta.totalItemsCount, 3);
+      await catalog.refresh(true);
+      assert.equal(page(await catalog.page({ page: 1, limit: 10, order: 'name', sort: 'asc' })).meta.totalItemsCount, 5);
+      assert.equal(await catalog.token(addressOf(99)), undefined);
+      assert.match((await catalog.token(addressOf(4).toUpperCase().replace('0X', '0x')))!.toString(), /"contractAddress"/);
+      catalog.stop();
+    });
+
+    it('loads in small chunks exactly what one query loads, full and incremental', async () => {
+      await resetDatabase(db);
+      const tokens = makeTokens(17);
+      await upsertTokens(db, tokens);
+      const chunked = createTokenCatalog({ db, staleMs: 0, chunkRows: 3 });
+      const whole = createTokenCatalog({ db, staleMs: 0, chunkRows: 1000 });
+      const query = { page: 1, limit: 100, order: 'fdv', sort: 'desc' } as const;
+      assert.deepEqual(await chunked.page(query), await whole.page(query));
+      assert.equal(page(await chunked.page(query)).meta.totalItemsCount, 17);
+      await upsertTokens(db, [0, 5, 6, 7, 16].map((i) => ({ ...tokens[i]!, fdv: `${i + 0.5}`, name: `${tokens[i]!.name}*`, at: new Date() })));
+      for (const order of ['name', 'fdv', 'symbol'] as const) {
+        const q = { ...query, order };
+        assert.deepEqual(await chunked.page(q), await whole.page(q), order);
+      }
+      for (let i = 0; i < 17; i++) assert.deepEqual(await chunked.token(addressOf(i)), await whole.token(addressOf(i)));
+      chunked.stop();
+      whole.stop();
+    });
+  });
+}
