@@ -5,7 +5,7 @@ import type { QueryLane } from './createQueryLane.ts';
 import { problem, writeProblem } from '../problem.ts';
 import proxyaddr from 'proxy-addr';
 import type { Metrics } from '../observability/createMetrics.ts';
-import type { ClientRateLimiter, RateLimitVerdict } from '../limits/createClientRateLimiter.ts';
+import { applyVerdict, type ClientRateLimiter } from '../limits/createClientRateLimiter.ts';
 import { assignRequestId, observeRequest } from '../observability/requestContext.ts';
 import type { ResponseCache } from '../cache/responseCache.ts';
 import type { LanePlan } from './createQueryLane.ts';
@@ -85,17 +85,12 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
   const rpcQuery = rpc ? `${rpc.path}?` : undefined;
 
   /** Runs `serve` once the client is within its limits; answers 429 otherwise. */
-  function limited(req: IncomingMessage, res: ServerResponse, path: string, serve: () => void, onLimited: (verdict: RateLimitVerdict) => void): void {
+  function limited(req: IncomingMessage, res: ServerResponse, path: string, serve: () => void, onLimited: () => void): void {
     if (!limiter || limiter.skips(path)) return serve();
     limiter.check(proxyaddr(req, options.trustProxy)).then(
       (verdict) => {
-        for (const [name, values] of verdict.headers) res.setHeader(name, values);
-        if (!verdict.limited) return serve();
-        onLimited(verdict);
-        res.statusCode = 429;
-        res.setHeader('Retry-After', String(verdict.limited.retryAfterSeconds));
-        res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
-        res.end(JSON.stringify(verdict.limited.problem));
+        if (verdict.limited) onLimited();
+        if (!applyVerdict(res, verdict)) serve();
       },
       serve, // check() absorbs store errors; fail open like it
     );
