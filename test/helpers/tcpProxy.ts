@@ -1,0 +1,110 @@
+// A TCP proxy a test puts between a client and a real service (PostgreSQL, Redis) to cut it:
+//   pass       forwards bytes both ways;
+//   partition  a network partition: connections open at that moment, and any accepted while it
+//              lasts, stay open but never forward another byte, in either direction, even after
+//              the partition ends (their peers must notice through timeouts or keepalive);
+//   refuse     the service is down: the port is closed (new connections are refused) and open
+//              connections are reset.
+// Back to pass, new connections forward again on the same port.
+import { connect, createServer, type Server, type Socket } from 'node:net';
+
+export type TcpProxyMode = 'pass' | 'partition' | 'refuse';
+
+export type TcpProxy = {
+  /** The proxy's port on 127.0.0.1 (the same in every mode). */
+  readonly port: number;
+  readonly mode: TcpProxyMode;
+  /** Connections accepted so far. */
+  readonly accepted: number;
+  setMode(mode: TcpProxyMode): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** A proxied connection; `upstream` is absent for one accepted during a partition. */
+type Pair = { client: Socket; upstream?: Socket; dead: boolean };
+
+/** Starts a proxy on a free port of 127.0.0.1 in front of `target` (host:port). */
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  const pairs = new Set<Pair>();
+  let mode: TcpProxyMode = 'pass';
+  let accepted = 0;
+  let server: Server | undefined;
+  let port = 0;
+
+  function onConnection(client: Socket): void {
+    accepted++;
+    client.on('error', () => {});
+    if (mode !== 'pass') {
+      const pair: Pair = { client, dead: true };
+      pairs.add(pair);
+      client.on('close', () => pairs.delete(pair));
+      return;
+    }
+    const upstream = connect(target.port, target.host);
+    upstream.on('error', () => {});
+    const pair: Pair = { client, upstream, dead: false };
+    pairs.add(pair);
+    client.on('data', (chunk) => void (pair.dead ? undefined : upstream.write(chunk)));
+    upstream.on('data', (chunk) => void (pair.dead ? undefined : client.write(chunk)));
+    // Either side closing closes the other, except across a partition: nothing gets through it.
+    const end = () => {
+      pairs.delete(pair);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('close', () => (pair.dead ? pairs.delete(pair) : end()));
+    upstream.on('close', () => (pair.dead ? undefined : end()));
+  }
+
+  async function listen(): Promise<void> {
+    server = createServer(onConnection);
+    await new Promise<void>((resolve, reject) => {
+      server!.once('error', reject);
+      server!.listen(port, '127.0.0.1', () => resolve());
+    });
+    port = (server.address() as { port: number }).port;
+  }
+
+  async function unlisten(): Promise<void> {
+    const s = server;
+    server = undefined;
+    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+  }
+
+  await listen();
+
+  return {
+    get port() {
+      return port;
+    },
+    get mode() {
+      return mode;
+    },
+    get accepted() {
+      return accepted;
+    },
+    async setMode(next) {
+      if (next === mode) return;
+      if (next === 'partition') {
+        for (const pair of pairs) pair.dead = true;
+      } else if (next === 'refuse') {
+        for (const pair of pairs) {
+          pair.client.resetAndDestroy();
+          pair.upstream?.destroy();
+        }
+        pairs.clear();
+        await unlisten();
+      }
+      if (next !== 'refuse' && !server) await listen();
+      mode = next;
+    },
+    async close() {
+      for (const pair of pairs) {
+        pair.client.destroy();
+        pair.upstream?.destroy();
+      }
+      pairs.clear();
+      await unlisten();
+    },
+  };
+}
