@@ -1,7 +1,8 @@
 // The dependency direction of the design, checked on every import in src/: spec → generated →
-// src; inside src, errors/ and config/ are leaves, db/ and chain/ use only them, the read model
-// (readModel/: what the API answers from, held in memory) sits on db and chain, api/ adapts it to
-// HTTP, indexer/ and rpc/ use db and chain but not each other, and only main.ts wires everything.
+// src; inside src, errors/, config/ and spec/ (reading the spec documents) are leaves, db/ and
+// chain/ use only errors and config, the read model (readModel/: what the API answers from, held
+// in memory) sits on db and chain, api/ adapts it to HTTP, indexer/ and rpc/ use db and chain but
+// not each other, and only main.ts wires everything.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -14,14 +15,15 @@ const src = join(root, 'src');
 const allowed: Record<string, string[]> = {
   errors: [],
   config: ['errors'],
+  spec: [],
   db: ['errors', 'config'],
   chain: ['errors', 'config'],
   indexer: ['errors', 'config', 'db', 'chain'],
   readModel: ['errors', 'config', 'db', 'chain'],
-  api: ['errors', 'config', 'db', 'chain', 'readModel'],
-  rpc: ['errors', 'config', 'db', 'chain'],
+  api: ['errors', 'config', 'spec', 'db', 'chain', 'readModel'],
+  rpc: ['errors', 'config', 'spec', 'db', 'chain'],
   client: [],
-  docs: ['errors', 'config'],
+  docs: ['errors', 'config', 'spec'],
   // the embedded demo network is wiring too: it deploys, trades and lists its tokens
   demo: ['errors', 'config', 'db', 'chain', 'indexer', 'readModel', 'api'],
 };

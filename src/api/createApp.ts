@@ -18,7 +18,7 @@ import { requestContext } from './observability/requestContext.ts';
 import { corsOptions, securityMiddleware } from './headers/securityHeaders.ts';
 import type { ResponseCache } from './cache/responseCache.ts';
 import { only, staticHeaders } from './headers/staticHeaders.ts';
-import { openapiSpecPath } from './specPaths.ts';
+import { openapiSpecPath } from '../spec/specPaths.ts';
 import { strictIntegerQuery } from './strictIntegerQuery.ts';
 import { getCirculatingSupply, getTotalSupply } from './handlers/supply.ts';
 

@@ -7,7 +7,7 @@ import { createMetrics } from './observability/createMetrics.ts';
 import { createClientRateLimiter } from './limits/createClientRateLimiter.ts';
 import { securityMiddleware } from './headers/securityHeaders.ts';
 import { recordHeaders } from './headers/staticHeaders.ts';
-import { openapiSpecPath } from './specPaths.ts';
+import { openapiSpecPath } from '../spec/specPaths.ts';
 
 /**
  * What the HTTP server runs: the Express app, behind the fast lane for cached answers, uncached

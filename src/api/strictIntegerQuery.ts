@@ -1,32 +1,25 @@
-import { readFileSync } from 'node:fs';
 import type { RequestHandler } from 'express';
-import { parse } from 'yaml';
 import { ValidationError, type FieldIssue } from '../errors/index.ts';
+import { isDecimalInteger } from '../spec/integerQuery.ts';
+import { operationParameters, readOpenApiDocument } from '../spec/readOpenApiDocument.ts';
 
-type Parameter = { name?: string; in?: string; schema?: { type?: string }; $ref?: string };
-type Spec = {
-  paths?: Record<string, Record<string, { parameters?: Parameter[] }>>;
-  components?: { parameters?: Record<string, Parameter> };
-};
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 /** Names of the integer query parameters declared anywhere in the spec. */
 function integerQueryParameters(specPath: string): Set<string> {
-  const spec = parse(readFileSync(specPath, 'utf8')) as Spec;
-  const resolve = (p: Parameter) => (p.$ref ? spec.components?.parameters?.[p.$ref.split('/').at(-1)!] ?? p : p);
+  const doc = readOpenApiDocument(specPath);
   const names = new Set<string>();
-  for (const operations of Object.values(spec.paths ?? {})) {
-    for (const operation of Object.values(operations)) {
-      for (const parameter of (operation.parameters ?? []).map(resolve)) {
-        if (parameter.in === 'query' && parameter.schema?.type === 'integer' && parameter.name) names.add(parameter.name);
-      }
+  for (const [path, operations] of Object.entries(doc.paths)) {
+    for (const method of Object.keys(operations).filter((key) => HTTP_METHODS.has(key))) {
+      for (const p of operationParameters(doc, path, method)) if (p.in === 'query' && p.schema.type === 'integer') names.add(p.name);
     }
   }
   return names;
 }
 
 /**
- * The validator coerces query strings with Number(), which takes "0x10", "1e1" and " 5".
- * Integers here must be plain decimal digits (an optional minus, so "-1" reads as out of range).
+ * The validator coerces query strings with Number(), which takes "0x10", "1e1" and " 5": an
+ * integer parameter must pass the spec's integer rule (isDecimalInteger) first.
  */
 export function strictIntegerQuery(specPath: string): RequestHandler {
   const names = integerQueryParameters(specPath);
@@ -34,7 +27,7 @@ export function strictIntegerQuery(specPath: string): RequestHandler {
     const issues: FieldIssue[] = [];
     for (const name of names) {
       const value = req.query[name];
-      if (typeof value === 'string' && !/^-?\d{1,15}$/.test(value)) {
+      if (typeof value === 'string' && !isDecimalInteger(value)) {
         issues.push({ field: name, in: 'query', message: 'must be an integer in decimal digits' });
       }
     }

@@ -1,5 +1,7 @@
 // The parts of an OpenRPC 1.x document the renderer reads; everything else is passed over.
-export type Ref = { $ref: string };
+import type { Ref } from '../spec/resolveRef.ts';
+
+export { isRef, type Ref } from '../spec/resolveRef.ts';
 export type Schema = boolean | Record<string, unknown>;
 export type ContentDescriptor = {
   name: string;
@@ -35,7 +37,3 @@ export type OpenRpcDocument = {
   methods: Array<RpcMethod | Ref>;
   components?: { schemas?: Record<string, Schema>; errors?: Record<string, RpcError> } & Record<string, unknown>;
 };
-
-export function isRef(value: unknown): value is Ref {
-  return typeof value === 'object' && value !== null && typeof (value as Ref).$ref === 'string';
-}

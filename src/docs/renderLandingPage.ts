@@ -3,7 +3,7 @@ import { listOperations } from './listOperations.ts';
 import type { OpenRpcDocument, RpcMethod } from './openrpcTypes.ts';
 import { renderMarkdown } from './renderMarkdown.ts';
 import { renderPage } from './renderPage.ts';
-import { resolveRef } from './resolveRef.ts';
+import { resolveRef } from '../spec/resolveRef.ts';
 
 type OpenApiInfo = { info: { title: string; version: string; summary?: string; description?: string }; paths?: Record<string, unknown> };
 

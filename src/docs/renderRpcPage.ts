@@ -3,7 +3,7 @@ import type { ContentDescriptor, ExamplePairing, OpenRpcDocument, RpcError, RpcM
 import { renderMarkdown } from './renderMarkdown.ts';
 import { renderPage } from './renderPage.ts';
 import { renderSchema, schemaJson } from './renderSchema.ts';
-import { resolveRef } from './resolveRef.ts';
+import { resolveRef } from '../spec/resolveRef.ts';
 
 /** The JSON-RPC reference page, rendered from the OpenRPC document alone (methods in document order). */
 export function renderRpcPage(doc: OpenRpcDocument): string {

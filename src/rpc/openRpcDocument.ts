@@ -1,8 +1,7 @@
 // Loads spec/openrpc.json once: it drives dispatch and param validation, and is what
 // rpc.discover returns.
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { openrpcSpecPath } from '../spec/specPaths.ts';
 
 export interface OpenRpcParam {
   name: string;
@@ -24,11 +23,10 @@ export interface OpenRpcDocument {
   [key: string]: unknown;
 }
 
-export const openRpcSpecPath = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'spec', 'openrpc.json');
 
 let loaded: OpenRpcDocument | undefined;
 
 export function openRpcDocument(): OpenRpcDocument {
-  loaded ??= JSON.parse(readFileSync(openRpcSpecPath, 'utf8')) as OpenRpcDocument;
+  loaded ??= JSON.parse(readFileSync(openrpcSpecPath, 'utf8')) as OpenRpcDocument;
   return loaded;
 }

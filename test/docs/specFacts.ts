@@ -5,7 +5,7 @@ import { parse } from 'yaml';
 import { defaultSpecDir } from '../../src/docs/docsPaths.ts';
 import { listOperations } from '../../src/docs/listOperations.ts';
 import type { OpenRpcDocument, RpcMethod } from '../../src/docs/openrpcTypes.ts';
-import { resolveRef } from '../../src/docs/resolveRef.ts';
+import { resolveRef } from '../../src/spec/resolveRef.ts';
 
 export function specFacts(specDir = defaultSpecDir) {
   const openapi = parse(readFileSync(join(specDir, 'openapi.yaml'), 'utf8')) as { paths: Record<string, unknown> };

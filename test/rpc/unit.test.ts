@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { normalizeTransaction } from '../../src/rpc/normalizeTransaction.ts';
-import { openRpcSpecPath } from '../../src/rpc/openRpcDocument.ts';
+import { openrpcSpecPath } from '../../src/spec/specPaths.ts';
 import { lintOpenRpc } from '../../scripts/lint-openrpc.ts';
 
 describe('normalizeTransaction', () => {
@@ -61,7 +61,7 @@ describe('scripts/lint-openrpc.ts', () => {
 
   it('rejects an invalid document and an untitled schema', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'openrpc-'));
-    const spec = JSON.parse(readFileSync(openRpcSpecPath, 'utf8')) as { methods: Array<Record<string, unknown>>; components: { schemas: Record<string, Record<string, unknown>> } };
+    const spec = JSON.parse(readFileSync(openrpcSpecPath, 'utf8')) as { methods: Array<Record<string, unknown>>; components: { schemas: Record<string, Record<string, unknown>> } };
     const broken = structuredClone(spec);
     broken.methods[0]!.params = 'not a list';
     writeFileSync(join(dir, 'a.json'), JSON.stringify(broken));

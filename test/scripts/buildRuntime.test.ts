@@ -49,7 +49,7 @@ describe('build-runtime', () => {
       .filter((js) => !outputs.includes(js) || !outputs.includes(`${js}.map`));
     assert.deepEqual(missing.map((f) => relative(root, f)), []);
     const map = JSON.parse(readFileSync(join(dist, 'api', 'specPaths.js.map'), 'utf8')) as { sources: string[] };
-    assert.deepEqual(map.sources, ['../../src/api/specPaths.ts'], 'stack traces map to src/');
+    assert.deepEqual(map.sources, ['../../src/spec/specPaths.ts'], 'stack traces map to src/');
   });
 
   it('imports no .ts file, and every relative import resolves inside dist/', () => {
@@ -74,7 +74,7 @@ describe('build-runtime', () => {
 
   it('compiled modules find the project files relative to themselves, as the sources do', async () => {
     const load = (path: string) => import(pathToFileURL(join(dist, path)).href);
-    const specs = await load('api/specPaths.js');
+    const specs = await load('spec/specPaths.js');
     assert.ok(existsSync(specs.openapiSpecPath) && existsSync(specs.openrpcSpecPath), specs.openapiSpecPath);
     assert.equal((await load('docs/docsPaths.js')).repoRoot, root);
     assert.equal((await load('db/migrate.js')).listMigrations().length, readdirSync(join(src, 'db', 'migrations')).filter((f) => f.endsWith('.sql')).length);

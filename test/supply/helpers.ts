@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 import { createChainClient } from '../../src/chain/createChainClient.ts';
 import { loadSupplyConfig, type SupplyConfig } from '../../src/config/supplyConfig.ts';
 import { createSupplyService, type SupplyServiceOptions } from '../../src/readModel/supply/createSupplyService.ts';
-import { openapiSpecPath } from '../../src/api/specPaths.ts';
+import { openapiSpecPath } from '../../src/spec/specPaths.ts';
 import { createDatabase, type Database } from '../../src/db/index.ts';
 import { startDemoChain, type DemoChain } from '../../src/demo/chain.ts';
 import { createDemoClient, type DemoClient } from '../../src/demo/client.ts';

@@ -1,13 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
-import { parse } from 'yaml';
-
-type Schema = Record<string, unknown>;
-type Parameter = { name: string; in: string; required?: boolean; style?: string; explode?: boolean; schema: Schema };
-export type OpenApiSpec = {
-  paths: Record<string, Record<string, { parameters?: (Parameter | { $ref: string })[] }>>;
-  components?: Record<string, Record<string, unknown>>;
-};
+import { isDecimalInteger } from '../../spec/integerQuery.ts';
+import { operationParameters, type OpenApiDocument, type OpenApiParameter, type Schema } from '../../spec/readOpenApiDocument.ts';
 
 /** Typed, defaulted parameters of one request, or undefined when the lane must not decide. */
 export type ParamsReader = (query: string, pathParams: Readonly<Record<string, string>>) => Record<string, unknown> | undefined;
@@ -22,19 +15,16 @@ type Kind = 'integer' | 'boolean' | 'csv' | 'string';
  * any schema violation) returns undefined, and the request goes to express-openapi-validator,
  * which gives the canonical problem+json. So no answer here can differ from the full pipeline's.
  */
-export function compileOperationParams(spec: OpenApiSpec, path: string, method: string): ParamsReader {
-  const operation = spec.paths[path]?.[method];
-  if (!operation) throw new Error(`${method.toUpperCase()} ${path} is not in the OpenAPI document`);
-  const params = (operation.parameters ?? []).map((p) => resolve(spec, p) as Parameter);
+export function compileOperationParams(spec: OpenApiDocument, path: string, method: string): ParamsReader {
+  const params = operationParameters(spec, path, method);
   const kinds = new Map<string, Kind>();
   const properties: Record<string, Schema> = {};
   const required: string[] = [];
   for (const p of params) {
     if (p.in !== 'query' && p.in !== 'path') throw new Error(`${path}: ${p.in} parameters are not supported by the lane`);
-    const schema = resolve(spec, p.schema) as Schema;
-    properties[p.name] = schema;
+    properties[p.name] = p.schema;
     if (p.required) required.push(p.name);
-    kinds.set(p.name, kindOf(p, schema, path));
+    kinds.set(p.name, kindOf(p, p.schema, path));
   }
   const validate = new Ajv({ strict: false, useDefaults: true, allErrors: false }).compile({
     type: 'object',
@@ -69,7 +59,7 @@ function typed(kind: Kind | undefined, raw: string): unknown {
   if (kind === undefined || raw === '' || raw.includes('%') || raw.includes('+')) return undefined;
   switch (kind) {
     case 'integer':
-      return /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
+      return isDecimalInteger(raw) ? Number(raw) : undefined;
     case 'boolean':
       return raw === 'true' ? true : raw === 'false' ? false : undefined;
     case 'csv': {
@@ -81,26 +71,8 @@ function typed(kind: Kind | undefined, raw: string): unknown {
   }
 }
 
-function kindOf(p: Parameter, schema: Schema, path: string): Kind {
+function kindOf(p: OpenApiParameter, schema: Schema, path: string): Kind {
   if (schema.type === 'integer' || schema.type === 'boolean' || schema.type === 'string') return schema.type;
   if (schema.type === 'array' && p.style === 'form' && p.explode === false) return 'csv';
   throw new Error(`${path}: parameter ${p.name} has a shape the lane does not read (${JSON.stringify(schema.type)})`);
-}
-
-/** The OpenAPI document, parsed once for all the operations compiled from it. */
-export function readOpenApiSpec(specPath: string): OpenApiSpec {
-  return parse(readFileSync(specPath, 'utf8')) as OpenApiSpec;
-}
-
-/** Inlines local $refs (#/components/...); the parameter schemas are not recursive. */
-function resolve(spec: OpenApiSpec, node: unknown): unknown {
-  if (Array.isArray(node)) return node.map((n) => resolve(spec, n));
-  if (typeof node !== 'object' || node === null) return node;
-  const ref = (node as { $ref?: unknown }).$ref;
-  if (typeof ref === 'string') {
-    const target = ref.replace(/^#\//, '').split('/').reduce<unknown>((at, key) => (at as Record<string, unknown>)?.[key], spec);
-    if (target === undefined) throw new Error(`unresolved ${ref}`);
-    return resolve(spec, target);
-  }
-  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolve(spec, v)]));
 }

@@ -6,7 +6,8 @@ import { supplyReply, type SupplyReply } from '../handlers/supply.ts';
 import type { SupplyQuery } from '../../readModel/supply/types.ts';
 import type { ListPriceHistoriesQuery, ListTokensQuery } from '../../readModel/types.ts';
 import type { TaggedBody } from '../../readModel/TaggedBody.ts';
-import { compileOperationParams, readOpenApiSpec, type ParamsReader } from './compileOperationParams.ts';
+import { readOpenApiDocument } from '../../spec/readOpenApiDocument.ts';
+import { compileOperationParams, type ParamsReader } from './compileOperationParams.ts';
 
 /**
  * A request the lane will answer: its route template and the work that builds the answer, a
@@ -36,7 +37,7 @@ type LaneRoute = {
  * express-openapi-validator cost about 0.9 ms per request, most of an uncached answer.
  */
 export function createQueryLane(deps: ApiDeps, specPath: string): QueryLane {
-  const spec = readOpenApiSpec(specPath);
+  const spec = readOpenApiDocument(specPath);
   const read = (path: string) => compileOperationParams(spec, path, 'get');
   const listTokens = listTokensAnswer(deps);
   const priceHistories = priceHistoriesAnswer(deps);
