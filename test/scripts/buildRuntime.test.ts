@@ -48,7 +48,7 @@ describe('build-runtime', () => {
       .map((f) => join(dist, relative(src, f)).replace(/\.ts$/, '.js'))
       .filter((js) => !outputs.includes(js) || !outputs.includes(`${js}.map`));
     assert.deepEqual(missing.map((f) => relative(root, f)), []);
-    const map = JSON.parse(readFileSync(join(dist, 'api', 'specPaths.js.map'), 'utf8')) as { sources: string[] };
+    const map = JSON.parse(readFileSync(join(dist, 'spec', 'specPaths.js.map'), 'utf8')) as { sources: string[] };
     assert.deepEqual(map.sources, ['../../src/spec/specPaths.ts'], 'stack traces map to src/');
   });
 
