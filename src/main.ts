@@ -7,8 +7,9 @@ import { createHttpHandler } from './api/createHttpHandler.ts';
 import { createTokenCatalog } from './readModel/tokens/createTokenCatalog.ts';
 import { createMetrics } from './api/observability/createMetrics.ts';
 import { createPriceHistoryStore } from './readModel/prices/createPriceHistoryStore.ts';
-import { createResponseCache } from './api/cache/responseCache.ts';
 import { startHttpServer } from './api/startHttpServer.ts';
+import { createResponseValidator } from './api/validation/createResponseValidator.ts';
+import { withResponseValidation } from './api/validation/withResponseValidation.ts';
 import { createSupplyServiceFromEnv } from './readModel/supply/createSupplyServiceFromEnv.ts';
 import { createChainClient } from './chain/createChainClient.ts';
 import { createJsonRpcClient } from './chain/jsonRpcClient.ts';
@@ -25,7 +26,6 @@ import { createRpcHandler, rpcPath } from './rpc/index.ts';
 type Mode = 'start' | 'serve' | 'index';
 type Stoppable = { name: string; stop: () => Promise<unknown> | unknown };
 
-const HOUR_MS = 3_600_000;
 
 async function startDemoChain(config: Config, logger: Logger) {
   // Loaded only when needed: a deployment against a real node never loads Hardhat.
@@ -128,16 +128,6 @@ async function main(mode: Mode): Promise<void> {
   });
   await prices.refresh(true);
   stoppables.push({ name: 'price histories', stop: () => prices.stop() });
-  const responseCache = createResponseCache({
-    version: () => catalog.version(),
-    maxAgeSeconds: config.http.cacheMaxAgeSeconds,
-    maxBytes: config.http.responseCacheMb * 1024 * 1024,
-    metrics,
-    // price histories also move with the wall clock's hour, and with their store's own version
-    // (it refreshes apart from the catalogue: an answer is never keyed newer than its data)
-    clockKey: (url) => (url.startsWith('/prices') ? `${Math.floor(Date.now() / HOUR_MS)}:${prices.version()}` : ''),
-  });
-
   const redis = config.http.redisUrl ? new Redis(config.http.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
   if (redis) {
     redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error; rate limits fail open'));
@@ -157,10 +147,9 @@ async function main(mode: Mode): Promise<void> {
     logger,
     supply,
     metrics,
-    responseCache,
     catalog,
     prices,
-    validateResponses: config.validateResponses,
+    cache: { maxAgeSeconds: config.http.cacheMaxAgeSeconds, maxBytes: config.http.responseCacheMb * 1024 * 1024 },
     trustProxy: config.http.trustProxy,
     rateLimit: {
       perSecond: config.http.rateLimitPerSecond ?? defaults.perSecond,
@@ -189,7 +178,8 @@ async function main(mode: Mode): Promise<void> {
     return Math.max(0, head - checkpoint.blockNumber);
   }
 
-  const server = await startHttpServer(handler, { port: config.port, host: config.host, drainMs: config.http.shutdownDrainMs });
+  const served = config.validateResponses ? withResponseValidation(handler, createResponseValidator(), logger) : handler;
+  const server = await startHttpServer(served, { port: config.port, host: config.host, drainMs: config.http.shutdownDrainMs });
   stoppables.push({ name: 'http server', stop: () => server.close() });
   printBanner(logger, server.url, chainUrl, Date.now() - started, demo?.history);
 }

@@ -13,8 +13,6 @@ export type ApiDeps = {
   catalog: TokenCatalog;
   /** The in-memory hourly price histories the price endpoints answer from. */
   prices: PriceHistoryStore;
-  /** Responses are checked against the spec: serialised bodies go through res.json then. */
-  validateResponses?: boolean;
   /** Network token supply (GET /supply/*); those routes answer 404 when absent. */
   supply?: SupplyService;
 };

@@ -1,42 +1,100 @@
 import type { RequestListener } from 'node:http';
-import type { Express } from 'express';
-import { createApp, NOT_LIMITED, type AppOptions } from './createApp.ts';
-import { createQueryLane } from './lanes/createQueryLane.ts';
-import { createFastLane } from './lanes/createFastLane.ts';
-import { createMetrics } from './observability/createMetrics.ts';
-import { createClientRateLimiter } from './limits/createClientRateLimiter.ts';
+import type { Express, Router } from 'express';
+import type { Logger } from 'pino';
+import type { Database } from '../db/index.ts';
+import { createPriceHistoryStore, type PriceHistoryStore } from '../readModel/prices/createPriceHistoryStore.ts';
+import type { SupplyService } from '../readModel/supply/createSupplyService.ts';
+import { createTokenCatalog, type TokenCatalog } from '../readModel/tokens/createTokenCatalog.ts';
+import { openapiSpecPath } from '../spec/specPaths.ts';
+import { createResponseCache, type ResponseCache } from './cache/responseCache.ts';
+import { createApp } from './createApp.ts';
 import { securityMiddleware } from './headers/securityHeaders.ts';
 import { recordHeaders } from './headers/staticHeaders.ts';
-import { openapiSpecPath } from '../spec/specPaths.ts';
+import { createFastLane } from './lanes/createFastLane.ts';
+import { createQueryLane } from './lanes/createQueryLane.ts';
+import { createClientRateLimiter, type ClientRateLimiter, type ClientRateLimitOptions } from './limits/createClientRateLimiter.ts';
+import { createMetrics, type Metrics } from './observability/createMetrics.ts';
+import type { ReadinessCheck } from './observability/healthRouter.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** Paths never rate limited: health checks and metrics scrapes. */
+export const NOT_LIMITED = ['/healthz', '/readyz', '/metrics'];
+
+export type HttpHandlerOptions = {
+  db: Database;
+  logger: Logger;
+  /** Wall clock of the price endpoints; tests pin it. */
+  now?: () => Date;
+  /** The token list in memory; by default one that checks the data version on every request. */
+  catalog?: TokenCatalog;
+  /** The hourly price histories in memory; by default checked on every request too. */
+  prices?: PriceHistoryStore;
+  /** Network token supply (GET /supply/*); those routes answer 404 when absent. */
+  supply?: SupplyService;
+  /** Cache-Control max-age of token and price answers, and the bound of the stored answers. */
+  cache?: { maxAgeSeconds?: number; maxBytes?: number };
+  metrics?: Metrics;
+  /** Per-IP limits; none when absent. */
+  rateLimit?: ClientRateLimitOptions;
+  /** Express "trust proxy": how many proxies (or which) sit in front, for client IPs. */
+  trustProxy?: boolean | number | string;
+  /** Routers outside the OpenAPI document (docs, demo logos). */
+  routers?: Router[];
+  /** The JSON-RPC endpoint (POST /rpc), served in front of Express. */
+  rpc?: { path: string; handler: RequestListener };
+  /** Readiness checks besides the database and its migrations. */
+  readiness?: Record<string, ReadinessCheck>;
+};
+
+export type HttpHandler = {
+  /** What the HTTP server runs (and every API test). */
+  handler: RequestListener;
+  /** The Express application behind the lanes. */
+  app: Express;
+  catalog: TokenCatalog;
+  prices: PriceHistoryStore;
+  responseCache: ResponseCache;
+  metrics: Metrics;
+  limiter: ClientRateLimiter | undefined;
+};
 
 /**
- * What the HTTP server runs: the Express app, behind the fast lane for cached answers, uncached
- * reads with valid parameters, and the JSON-RPC endpoint, when configured. All share one rate limiter and one metrics registry.
+ * The one request pipeline, as production runs it and every API test drives it: the fast lane
+ * (cached answers, uncached reads whose parameters the spec's schemas accept without doubt, the
+ * JSON-RPC endpoint) in front of Express, which answers everything else and validates every
+ * request it sees. One rate limiter, one metrics registry, one response cache.
  */
-export function createHttpHandler(options: AppOptions): { app: Express; handler: RequestListener } {
+export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
+  const { db, logger } = options;
   const metrics = options.metrics ?? createMetrics();
-  const rateLimiter =
-    options.rateLimiter ?? (options.rateLimit ? createClientRateLimiter({ ...options.rateLimit, exempt: NOT_LIMITED }) : undefined);
-  const app = createApp({ ...options, metrics, rateLimiter, responseCacheInFront: options.responseCache !== undefined });
-  if (!options.responseCache && !options.rpc) return { app, handler: app };
-  // Uncached reads skip Express too, except when responses are checked against the spec (tests):
-  // those go through express-openapi-validator's response validation.
-  const { catalog, prices } = options;
-  const lane =
-    options.responseCache && catalog && prices && !options.validateResponses
-      ? createQueryLane({ ...options, catalog, prices }, openapiSpecPath)
-      : undefined;
+  const catalog = options.catalog ?? createTokenCatalog({ db, staleMs: 0 });
+  const prices = options.prices ?? createPriceHistoryStore({ db, staleMs: 0, now: options.now });
+  const responseCache = createResponseCache({
+    version: () => catalog.version(),
+    maxAgeSeconds: options.cache?.maxAgeSeconds ?? 5,
+    maxBytes: options.cache?.maxBytes,
+    metrics,
+    // Price histories also move with the wall clock's hour, and with their store's own version
+    // (it refreshes apart from the catalogue: an answer is never keyed newer than its data).
+    clockKey: (url) => (url.startsWith('/prices') ? `${Math.floor((options.now?.() ?? new Date()).getTime() / HOUR_MS)}:${prices.version()}` : ''),
+  });
+  const limiter = options.rateLimit ? createClientRateLimiter({ ...options.rateLimit, exempt: NOT_LIMITED }) : undefined;
+  const deps = { db, logger, now: options.now, catalog, prices, supply: options.supply };
+  const app = createApp({ ...deps, metrics, responseCache, limiter, routers: options.routers, rpc: options.rpc, readiness: options.readiness, trustProxy: options.trustProxy });
   const handler = createFastLane(app, {
-    cache: options.responseCache,
-    lane,
+    cache: responseCache,
+    lane: createQueryLane(deps, openapiSpecPath),
     prefixes: ['/tokens', '/prices'],
     lanePrefixes: ['/supply/'],
+    // Stored answers are never older than the stores' staleMs: check the data version first when due.
+    fresh: () => (catalog.due() || prices.due() ? Promise.all([catalog.refresh(), prices.refresh()]).then(() => undefined) : undefined),
     rpc: options.rpc,
     headers: recordHeaders(...securityMiddleware()),
-    limiter: rateLimiter,
-    logger: options.logger,
+    limiter,
+    logger,
     metrics,
     trustProxy: app.get('trust proxy fn') as (addr: string, i: number) => boolean,
   });
-  return { app, handler };
+  return { handler, app, catalog, prices, responseCache, metrics, limiter };
 }

@@ -5,13 +5,11 @@ import request from 'supertest';
 import { createDatabase, upsertTokens, type Database } from '../../src/db/index.ts';
 import { createTokenCatalog, type TokenCatalog } from '../../src/readModel/tokens/createTokenCatalog.ts';
 import { createMetrics } from '../../src/api/observability/createMetrics.ts';
-import { createResponseCache, type ResponseCache } from '../../src/api/cache/responseCache.ts';
 import { testApp } from '../helpers/testApp.ts';
 import { addressOf, makeTokens } from '../helpers/tokenFixtures.ts';
 
 describe('operations', () => {
   let db: Database;
-  let cache: ResponseCache;
   let catalog: TokenCatalog;
   before(async () => {
     db = await createDatabase({});
@@ -19,7 +17,6 @@ describe('operations', () => {
     // as in production: the catalogue checks the data version in the background only
     catalog = createTokenCatalog({ db, staleMs: 60_000 });
     await catalog.refresh(true);
-    cache = createResponseCache({ version: () => catalog.version(), maxAgeSeconds: 5 });
   });
   after(async () => {
     catalog.stop();
@@ -68,8 +65,7 @@ describe('operations', () => {
 
   it('exposes request latency per route and status, and cache lookups', async () => {
     const metrics = createMetrics({ indexerLag: () => ({ lagBlocks: 3, lagSeconds: 6 }) });
-    const counted = createResponseCache({ version: () => catalog.version(), maxAgeSeconds: 5, metrics });
-    const app = testApp(db, { metrics, responseCache: counted, catalog });
+    const app = testApp(db, { metrics, catalog });
     await request(app).get('/tokens?limit=2');
     await request(app).get('/tokens?limit=2');
     await request(app).get(`/tokens/${addressOf(3)}`);
@@ -92,7 +88,7 @@ describe('operations', () => {
   });
 
   it('answers 304 on a matching ETag, and a new ETag once the data changes', async () => {
-    const app = testApp(db, { responseCache: cache, catalog });
+    const app = testApp(db, { catalog });
     const first = await request(app).get('/tokens?limit=5&order=name&sort=asc');
     const etag = first.headers.etag;
     assert.ok(etag);
@@ -113,7 +109,7 @@ describe('operations', () => {
   });
 
   it('never serves a rejected URL from the cache', async () => {
-    const app = testApp(db, { responseCache: cache, catalog });
+    const app = testApp(db, { catalog });
     assert.equal((await request(app).get('/tokens?limit=101')).status, 400);
     assert.equal((await request(app).get('/tokens?limit=101')).status, 400);
   });

@@ -10,11 +10,10 @@ import express from 'express';
 import helmet from 'helmet';
 import request from 'supertest';
 import { parse } from 'yaml';
-import { createApp } from '../../src/api/createApp.ts';
 import { createDocsRouter } from '../../src/docs/index.ts';
 import { defaultSpecDir } from '../../src/docs/docsPaths.ts';
 import type { Database } from '../../src/db/index.ts';
-import { silentLogger } from '../helpers/testApp.ts';
+import { testApp } from '../helpers/testApp.ts';
 import { buildDocsOnce, removeBuiltDocs } from './buildDocsOnce.ts';
 import { specFacts } from './specFacts.ts';
 
@@ -132,7 +131,7 @@ describe('docs router', () => {
   });
 
   it('works mounted in the app through `routers`, before the OpenAPI validator', async () => {
-    const app = createApp({ db: {} as Database, logger: silentLogger, routers: [createDocsRouter({ docsDir })] });
+    const app = testApp({} as Database, { routers: [createDocsRouter({ docsDir })] });
     assert.equal((await request(app).get('/docs/')).status, 200);
     const rest = await request(app).get('/docs/rest.html');
     assert.equal(rest.status, 200);

@@ -1,17 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
-import type { Express } from 'express';
 import { formatTokenUnits } from '../../src/readModel/supply/formatTokenUnits.ts';
 import { parseSupplyConfig } from '../../src/config/supplyConfig.ts';
-import { testApp } from '../helpers/testApp.ts';
+import { testApp, type TestApp } from '../helpers/testApp.ts';
 import { balanceOf, DEAD, E18, isSpecTokenUnits, send, startSupplyWorld, supplyApp, totalSupplyOf, type SupplyWorld } from './helpers.ts';
 
 type Kind = 'total' | 'circulating';
 
 describe('GET /supply/total and /supply/circulating on the demo chain', () => {
   let world: SupplyWorld;
-  let app: Express;
+  let app: TestApp;
   let token: string;
 
   const raw = async (kind: Kind, query = '') => {

@@ -1,15 +1,13 @@
-// The supply endpoints in the query lane: the same answers as the full Express pipeline (with
-// response validation), without Express for valid queries.
+// The supply endpoints in the query lane: the same answers as the Express app behind it (both
+// checked against the spec), without Express for valid queries.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
 import { createTokenCatalog } from '../../src/readModel/tokens/createTokenCatalog.ts';
-import { createHttpHandler } from '../../src/api/createHttpHandler.ts';
-import { createMetrics } from '../../src/api/observability/createMetrics.ts';
-import { createResponseCache } from '../../src/api/cache/responseCache.ts';
+import { withResponseValidation } from '../../src/api/validation/withResponseValidation.ts';
 import { createPriceHistoryStore } from '../../src/readModel/prices/createPriceHistoryStore.ts';
 import type { SupplyService } from '../../src/readModel/supply/createSupplyService.ts';
-import { recordExpressRequests, silentLogger } from '../helpers/testApp.ts';
+import { recordExpressRequests, responseValidator, testApp } from '../helpers/testApp.ts';
 import { startSupplyWorld, supplyApp, type SupplyWorld } from './helpers.ts';
 
 describe('supply in the query lane', () => {
@@ -24,15 +22,13 @@ describe('supply in the query lane', () => {
   });
   after(() => world.stop());
 
-  function build(validateResponses: boolean) {
+  function build() {
     const { db } = world;
     const catalog = createTokenCatalog({ db, staleMs: 60_000 });
     const prices = createPriceHistoryStore({ db, staleMs: 60_000 });
-    const metrics = createMetrics();
-    const responseCache = createResponseCache({ version: () => catalog.version(), maxAgeSeconds: 5, metrics });
-    const built = createHttpHandler({ db, logger: silentLogger, catalog, prices, supply, responseCache, metrics, validateResponses });
-    const reachedExpress = recordExpressRequests(built.app);
-    return { handler: built.handler, reachedExpress, metrics };
+    const app = testApp(db, { catalog, prices, supply });
+    const reachedExpress = recordExpressRequests(app.parts.app);
+    return { handler: app, express: withResponseValidation(app.parts.app, responseValidator), reachedExpress, metrics: app.parts.metrics };
   }
 
   const other = '0x0000000000000000000000000000000000000001';
@@ -51,9 +47,9 @@ describe('supply in the query lane', () => {
 
   it('answers exactly like the full pipeline, and valid queries skip Express', async () => {
     for (const [url, viaLane] of cases()) {
-      const lane = build(false);
-      const full = build(true);
-      const expected = await request(full.handler).get(url);
+      const lane = build();
+      const full = build();
+      const expected = await request(full.express).get(url);
       const actual = await request(lane.handler).get(url);
       assert.equal(actual.status, expected.status, url);
       assert.equal(actual.text, expected.text, url);

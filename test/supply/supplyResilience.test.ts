@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import request from 'supertest';
-import type { Express } from 'express';
 import type { SupplyService } from '../../src/readModel/supply/createSupplyService.ts';
 import { E18, send, startRpcProxy, startSupplyWorld, supplyApp, type RpcProxy, type SupplyWorld } from './helpers.ts';
+import type { TestApp } from '../helpers/testApp.ts';
 
 const CACHE_SECONDS = 5;
 const MAX_STALE_SECONDS = 60;
@@ -11,7 +11,7 @@ const MAX_STALE_SECONDS = 60;
 describe('supply freshness and node failures (through a breakable RPC proxy)', () => {
   let world: SupplyWorld;
   let proxy: RpcProxy;
-  let app: Express;
+  let app: TestApp;
   let supply: SupplyService;
   let clock: number;
   let token: string;
@@ -174,7 +174,7 @@ describe('supply freshness and node failures (through a breakable RPC proxy)', (
   it('measured: cached answers vs reads through the node', async (t) => {
     const { app: uncachedApp } = supplyApp(world, { url: proxy.url, cacheSeconds: 0 });
     const { app: cachedApp } = supplyApp(world, { url: proxy.url, cacheSeconds: 60 });
-    const time = async (target: Express, n: number) => {
+    const time = async (target: TestApp, n: number) => {
       await request(target).get(`/supply/circulating?contractAddress=${token}`); // warm up
       const started = performance.now();
       for (let i = 0; i < n; i++) assert.equal((await request(target).get(`/supply/circulating?contractAddress=${token}`)).status, 200);

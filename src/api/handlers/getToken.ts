@@ -15,5 +15,5 @@ export function getTokenAnswer({ catalog }: Pick<ApiDeps, 'catalog'>): (params: 
 /** GET /tokens/{contractAddress}: any case in, checksummed out; 404 when not indexed. */
 export function getToken(deps: ApiDeps): RequestHandler<{ contractAddress: string }> {
   const answer = getTokenAnswer(deps);
-  return async (req, res) => sendJsonBody(res, await answer(req.params), deps.validateResponses);
+  return async (req, res) => sendJsonBody(res, await answer(req.params));
 }

@@ -31,11 +31,11 @@ export function priceHistoriesAnswer({ prices, now = () => new Date() }: PriceDe
 /** GET /prices/{contractAddress}: from the in-memory store; 404 when the token is not indexed. */
 export function getTokenPriceHistory(deps: ApiDeps): RequestHandler<{ contractAddress: string }> {
   const answer = tokenPriceHistoryAnswer(deps);
-  return async (req, res) => sendJsonBody(res, await answer(req.params), deps.validateResponses);
+  return async (req, res) => sendJsonBody(res, await answer(req.params));
 }
 
 /** GET /prices?addresses=…: up to 100 tokens from the in-memory store; unknown addresses are left out. */
 export function listPriceHistories(deps: ApiDeps): RequestHandler {
   const answer = priceHistoriesAnswer(deps);
-  return async (req, res) => sendJsonBody(res, await answer(req.query as unknown as ListPriceHistoriesQuery), deps.validateResponses);
+  return async (req, res) => sendJsonBody(res, await answer(req.query as unknown as ListPriceHistoriesQuery));
 }

@@ -1,27 +1,28 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { Logger } from 'pino';
-import { NotFoundError, UnavailableError } from '../../errors/index.ts';
-import type { QueryLane } from './createQueryLane.ts';
-import { problem, writeProblem } from '../problem.ts';
 import proxyaddr from 'proxy-addr';
-import type { Metrics } from '../observability/createMetrics.ts';
-import { applyVerdict, type ClientRateLimiter } from '../limits/createClientRateLimiter.ts';
-import { assignRequestId, observeRequest } from '../observability/requestContext.ts';
+import type { Logger } from 'pino';
 import type { ResponseCache } from '../cache/responseCache.ts';
-import type { LanePlan } from './createQueryLane.ts';
 import type { HeaderList } from '../headers/staticHeaders.ts';
+import { applyVerdict, type ClientRateLimiter } from '../limits/createClientRateLimiter.ts';
+import type { Metrics } from '../observability/createMetrics.ts';
+import { assignRequestId, observeRequest } from '../observability/requestContext.ts';
+import { writeProblem } from '../problem.ts';
+import { problemFor } from '../problemFor.ts';
+import type { LanePlan, QueryLane } from './createQueryLane.ts';
 
 export type FastLaneOptions = {
   /** Answers stored per data version, served here when present. */
-  cache?: ResponseCache;
+  cache: ResponseCache;
   /** Path prefixes whose answers the cache may hold. */
-  prefixes?: readonly string[];
+  prefixes: readonly string[];
   /** Further path prefixes the lane answers without the cache (supply). */
-  lanePrefixes?: readonly string[];
+  lanePrefixes: readonly string[];
+  /** Uncached GETs and HEADs of the read endpoints answered without Express. */
+  lane: QueryLane;
+  /** Brings the data the cache is keyed by up to date when due (undefined when nothing is due). */
+  fresh?: () => Promise<void> | undefined;
   /** An endpoint served here entirely (JSON-RPC): every method but the CORS preflight. */
   rpc?: { path: string; handler: RequestListener };
-  /** Uncached GETs of the read endpoints answered without Express (needs `cache`). */
-  lane?: QueryLane;
   /** The security and CORS headers the app sets on every answer (for the lanes). */
   headers: HeaderList;
   limiter?: ClientRateLimiter;
@@ -34,9 +35,10 @@ export type FastLaneOptions = {
 /**
  * The request listener in front of Express, with the same request id, rate limit, headers,
  * access log and metrics as the full pipeline but without Express's own per-request cost (about
- * half the throughput on a cached page). It serves a GET whose answer is stored at the current
- * data version, and the JSON-RPC endpoint (its own envelope, no REST validation to run);
- * everything else goes to `app`.
+ * half the throughput on a cached page). It serves a GET or HEAD whose answer is stored at the
+ * current data version, an uncached one the query lane can answer exactly as Express would, and
+ * the JSON-RPC endpoint (its own envelope, no REST validation to run); everything else goes to
+ * `app`. test/api/lanes/differential.test.ts compares it with Express on generated requests.
  */
 export function createFastLane(app: RequestListener, options: FastLaneOptions): RequestListener {
   const { cache, lane, limiter, logger, metrics, rpc } = options;
@@ -46,27 +48,23 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
   ];
 
   /** Builds a lane answer, stores it like the Express pipeline would, and serves it. */
-  function build(req: IncomingMessage, res: ServerResponse, id: string, url: string, plan: LanePlan, store: ResponseCache, cacheable: boolean): void {
-    const atVersion = store.version();
+  function build(req: IncomingMessage, res: ServerResponse, id: string, url: string, plan: LanePlan, cacheable: boolean): void {
+    const atVersion = cache.version();
     plan.run().then(
       (reply) => {
-        if (typeof reply === 'string' || Buffer.isBuffer(reply) || 'etag' in reply) return store.serve(req, res, store.store(url, atVersion, reply, plan.route, laneHeaders));
+        if (typeof reply === 'string' || Buffer.isBuffer(reply) || 'etag' in reply) return cache.serve(req, res, cache.store(url, atVersion, reply, plan.route, laneHeaders));
         for (const [name, value] of reply.headers) res.setHeader(name, value);
         sendDirect(req, res, reply.contentType, reply.body);
       },
       (error: unknown) => {
         // Express compresses (and so sets Vary) only for clients that send Accept-Encoding.
         if (req.headers['accept-encoding'] !== undefined) res.setHeader('Vary', 'Accept-Encoding');
-        if (error instanceof NotFoundError) {
-          if (cacheable) res.setHeader('Cache-Control', store.cacheControl); // set before the handler, like capture()
-          return writeProblem(res, problem(404, 'not-found', error.message));
-        }
-        if (error instanceof UnavailableError) {
-          res.setHeader('Retry-After', String(error.retryAfterSeconds));
-          return writeProblem(res, problem(503, 'unavailable', error.message));
-        }
-        logger.error({ err: error, reqId: id, path: url.split('?', 1)[0] }, 'request failed');
-        writeProblem(res, problem(500, 'internal', 'The server could not answer; the error was logged.'));
+        const answer = problemFor(error, { method: req.method ?? 'GET', path: url.split('?', 1)[0] ?? url });
+        if (answer.internal) logger.error({ err: error, reqId: id, path: url.split('?', 1)[0] }, 'request failed');
+        // Express's capture sets Cache-Control before the handler runs, so its 404s carry it too.
+        if (cacheable && answer.problem.status === 404) res.setHeader('Cache-Control', cache.cacheControl);
+        for (const [name, value] of answer.headers) res.setHeader(name, value);
+        writeProblem(res, answer.problem);
       },
     );
   }
@@ -77,11 +75,10 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
     res.statusCode = 200;
     res.setHeader('Content-Type', contentType);
     res.setHeader('Content-Length', Buffer.byteLength(body));
-    res.end(body);
+    res.end(body); // Node sends no body in answer to HEAD
   }
 
-  const prefixes = options.prefixes ?? [];
-  const lanePrefixes = options.lanePrefixes ?? [];
+  const { prefixes, lanePrefixes } = options;
   const rpcQuery = rpc ? `${rpc.path}?` : undefined;
 
   /** Runs `serve` once the client is within its limits; answers 429 otherwise. */
@@ -96,6 +93,24 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
     );
   }
 
+  function answer(req: IncomingMessage, res: ServerResponse, url: string, cacheable: boolean): void {
+    const stored = cacheable ? cache.lookup(url) : undefined;
+    const path = url.split('?', 1)[0] ?? url;
+    if (stored) {
+      const id = assignRequestId(req, res);
+      observeRequest(logger, metrics, req, res, id, () => stored.route);
+      return limited(req, res, path, () => cache.serve(req, res, stored), () => {
+        for (const [name, value] of stored.headers) if (!res.hasHeader(name) && name !== 'content-type') res.setHeader(name, value);
+      });
+    }
+    const plan = lane.plan(url);
+    if (!plan) return app(req, res);
+    const id = assignRequestId(req, res);
+    observeRequest(logger, metrics, req, res, id, () => plan.route);
+    for (const [name, value] of options.headers) res.setHeader(name, value);
+    limited(req, res, path, () => build(req, res, id, url, plan, cacheable), () => {});
+  }
+
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     if (rpc && req.method !== 'OPTIONS' && (url === rpc.path || url.startsWith(rpcQuery!))) {
@@ -104,24 +119,15 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
       for (const [name, value] of options.headers) res.setHeader(name, value);
       return limited(req, res, rpc.path, () => rpc.handler(req, res), () => req.resume());
     }
-    if (!cache || (req.method !== 'GET' && req.method !== 'HEAD')) return app(req, res);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return app(req, res);
     const cacheable = prefixes.some((p) => url.startsWith(p));
-    if (!cacheable && !(lane && lanePrefixes.some((p) => url.startsWith(p)))) return app(req, res);
-    const answer = cacheable ? cache.lookup(url) : undefined;
-    if (!answer) {
-      const plan = req.method === 'GET' ? lane?.plan(url) : undefined;
-      if (!plan) return app(req, res);
-      const id = assignRequestId(req, res);
-      observeRequest(logger, metrics, req, res, id, () => plan.route);
-      for (const [name, value] of options.headers) res.setHeader(name, value);
-      const path = url.split('?', 1)[0] ?? url;
-      return limited(req, res, path, () => build(req, res, id, url, plan, cache, cacheable), () => {});
-    }
-    const id = assignRequestId(req, res);
-    observeRequest(logger, metrics, req, res, id, () => answer.route);
-    const path = url.split('?', 1)[0] ?? url;
-    limited(req, res, path, () => cache.serve(req, res, answer), () => {
-      for (const [name, value] of answer.headers) if (!res.hasHeader(name) && name !== 'content-type') res.setHeader(name, value);
+    if (!cacheable && !lanePrefixes.some((p) => url.startsWith(p))) return app(req, res);
+    const due = options.fresh?.();
+    if (!due) return answer(req, res, url, cacheable);
+    // A failed check leaves the held data to answer from, as the stores' own polls do.
+    due.then(() => answer(req, res, url, cacheable), (error: unknown) => {
+      logger.warn({ err: error }, 'data version check failed; answering from the data held');
+      answer(req, res, url, cacheable);
     });
   };
 }

@@ -43,11 +43,12 @@ export function observeRequest(
   route: () => string,
 ): void {
   const started = process.hrtime.bigint();
+  const method = req.method ?? 'GET'; // as received: Express serves a HEAD as its GET
   res.on('finish', () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    metrics.httpDuration.observe({ method: req.method ?? 'GET', route: route(), status: String(res.statusCode) }, seconds);
+    metrics.httpDuration.observe({ method, route: route(), status: String(res.statusCode) }, seconds);
     logger.info(
-      { reqId: id, method: req.method, ...loggedUrl(req.url), status: res.statusCode, ms: Math.round(seconds * 1e4) / 10 },
+      { reqId: id, method, ...loggedUrl(req.url), status: res.statusCode, ms: Math.round(seconds * 1e4) / 10 },
       'request',
     );
   });

@@ -51,6 +51,8 @@ export type PriceHistoryStoreOptions = {
 export type PriceHistoryStore = {
   /** The data version the store holds, as a string for cache keys. */
   version(): string;
+  /** True when the last version check is older than `staleMs`: the next read checks again. */
+  due(): boolean;
   /** Brings the store up to date if its last check is older than `staleMs`. */
   refresh(force?: boolean, now?: Date): Promise<void>;
   /** The serialised 24-hour history of one token, or undefined when it is not indexed. */
@@ -140,8 +142,10 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
     return inFlight;
   }
 
+  const due = () => !state || Date.now() - checkedAt >= options.staleMs;
+
   async function refresh(force = false, now = clock()): Promise<void> {
-    if (!force && state && Date.now() - checkedAt < options.staleMs) return;
+    if (!force && !due()) return;
     const had = state !== undefined;
     const pending = run(now, false);
     // A full reload (after a reorg) takes seconds on a large table: requests are answered from
@@ -171,6 +175,7 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
 
   return {
     version: () => (state ? `${state.generation}.${state.version}` : ''),
+    due,
     refresh,
     async history(address, now = clock()) {
       const current = await ready(now);

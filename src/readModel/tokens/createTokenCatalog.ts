@@ -32,6 +32,8 @@ export type TokenCatalogOptions = {
 export type TokenCatalog = {
   /** The data version the catalogue holds, as a string for ETags and cache keys. */
   version(): string;
+  /** True when the last version check is older than `staleMs`: the next read checks again. */
+  due(): boolean;
   /** Brings the catalogue up to date if its last check is older than `staleMs`. */
   refresh(force?: boolean): Promise<void>;
   /** A serialised page `{data, meta}` of the list endpoint, as UTF-8 JSON with its ETag. */
@@ -92,8 +94,10 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     state = { version: changes.version, generation: changes.generation };
   }
 
+  const due = () => !state || Date.now() - checkedAt >= options.staleMs;
+
   async function refresh(force = false): Promise<void> {
-    if (!force && state && Date.now() - checkedAt < options.staleMs) return;
+    if (!force && !due()) return;
     inFlight ??= load()
       .then(() => void (checkedAt = Date.now()))
       .finally(() => (inFlight = undefined));
@@ -117,6 +121,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
 
   return {
     version: () => (state ? `${state.generation}.${state.version}` : ''),
+    due,
     refresh,
     async page(query) {
       await refresh();

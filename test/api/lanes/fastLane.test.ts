@@ -3,12 +3,10 @@ import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
-import { createTokenCatalog, type TokenCatalog } from '../../../src/readModel/tokens/createTokenCatalog.ts';
-import { createHttpHandler } from '../../../src/api/createHttpHandler.ts';
-import { createMetrics } from '../../../src/api/observability/createMetrics.ts';
-import { createResponseCache } from '../../../src/api/cache/responseCache.ts';
+import type { HttpHandlerOptions } from '../../../src/api/createHttpHandler.ts';
 import { createDatabase, upsertTokens, type Database } from '../../../src/db/index.ts';
-import { silentLogger } from '../../helpers/testApp.ts';
+import { createTokenCatalog, type TokenCatalog } from '../../../src/readModel/tokens/createTokenCatalog.ts';
+import { testApp } from '../../helpers/testApp.ts';
 import { makeTokens } from '../../helpers/tokenFixtures.ts';
 
 describe('fast lane for cached answers', () => {
@@ -25,11 +23,9 @@ describe('fast lane for cached answers', () => {
     await db.close();
   });
 
-  function handler(extra: Parameters<typeof createHttpHandler>[0] extends infer O ? Partial<O> : never = {}) {
-    const metrics = createMetrics();
-    const responseCache = createResponseCache({ version: () => catalog.version(), maxAgeSeconds: 5, metrics });
-    const built = createHttpHandler({ db, logger: silentLogger, catalog, responseCache, metrics, validateResponses: true, ...extra });
-    return { ...built, metrics };
+  function handler(extra: Partial<HttpHandlerOptions> = {}) {
+    const app = testApp(db, { catalog, ...extra });
+    return { handler: app, metrics: app.parts.metrics };
   }
 
   it('answers a repeated GET from the cache with the same body and headers as the full pipeline', async () => {
@@ -74,7 +70,7 @@ describe('fast lane for cached answers', () => {
   it('rate-limits cached answers exactly like the others', async () => {
     const { handler: h } = handler({ rateLimit: { perSecond: 0, perMinute: 3 }, trustProxy: 1 });
     const get = () => request(h).get('/tokens?limit=3').set('X-Forwarded-For', '198.51.100.9');
-    assert.equal((await get()).status, 200); // miss: Express
+    assert.equal((await get()).status, 200); // miss: built by the query lane
     const cached = await get(); // hit: fast lane
     assert.equal(cached.status, 200);
     assert.match(cached.headers.ratelimit ?? '', /"per-minute"; r=1/);

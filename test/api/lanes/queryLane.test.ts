@@ -1,18 +1,15 @@
-// The query lane answers uncached reads without Express. Every URL here is asked of the lane's
-// handler (validation by compiled spec schemas) and of the full Express pipeline with response
-// validation on: status, body and headers must be identical, and only URLs the lane is sure of
-// may skip Express.
+// The query lane answers uncached reads without Express. Every URL here is asked of the
+// production handler and of its Express app alone, both checked against the spec: status, body
+// and headers must be identical, and only URLs the lane is sure of may skip Express. (The
+// generated differential test, differential.test.ts, compares the two on thousands of URLs.)
 import assert from 'node:assert/strict';
-import type { RequestListener } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
 import { createTokenCatalog, type TokenCatalog } from '../../../src/readModel/tokens/createTokenCatalog.ts';
-import { createHttpHandler } from '../../../src/api/createHttpHandler.ts';
-import { createMetrics } from '../../../src/api/observability/createMetrics.ts';
-import { createResponseCache } from '../../../src/api/cache/responseCache.ts';
+import { withResponseValidation } from '../../../src/api/validation/withResponseValidation.ts';
 import { createPriceHistoryStore, type PriceHistoryStore } from '../../../src/readModel/prices/createPriceHistoryStore.ts';
 import { appendPricePoints, createDatabase, upsertTokens, type Database } from '../../../src/db/index.ts';
-import { recordExpressRequests, silentLogger } from '../../helpers/testApp.ts';
+import { recordExpressRequests, responseValidator, testApp } from '../../helpers/testApp.ts';
 import { addressOf, makeTokens } from '../../helpers/tokenFixtures.ts';
 
 const NOW = new Date('2026-11-21T12:30:00.000Z');
@@ -88,12 +85,10 @@ describe('query lane', () => {
     await db.close();
   });
 
-  function build(validateResponses: boolean) {
-    const metrics = createMetrics();
-    const responseCache = createResponseCache({ version: () => `${catalog.version()}:${prices.version()}`, maxAgeSeconds: 5, metrics });
-    const built = createHttpHandler({ db, logger: silentLogger, catalog, prices, now: () => NOW, responseCache, metrics, validateResponses });
-    const reachedExpress = recordExpressRequests(built.app);
-    return { handler: built.handler as RequestListener, reachedExpress, metrics };
+  function build() {
+    const app = testApp(db, { catalog, prices, now: () => NOW });
+    const reachedExpress = recordExpressRequests(app.parts.app);
+    return { handler: app, express: withResponseValidation(app.parts.app, responseValidator), reachedExpress, metrics: app.parts.metrics };
   }
 
   // (content-length is left out: Express compresses on the fly, chunked, the cache gzips once)
@@ -105,9 +100,9 @@ describe('query lane', () => {
 
   for (const [url, viaLane] of cases) {
     it(`${viaLane ? 'lane' : 'Express'}: ${url.length > 90 ? `${url.slice(0, 90)}…` : url}`, async () => {
-      const lane = build(false);
-      const full = build(true);
-      const expected = await request(full.handler).get(url).set('Origin', 'https://dapp.example');
+      const lane = build();
+      const full = build();
+      const expected = await request(full.express).get(url).set('Origin', 'https://dapp.example');
       const actual = await request(lane.handler).get(url).set('Origin', 'https://dapp.example');
       assert.equal(actual.status, expected.status);
       assert.equal(actual.text, expected.text);
@@ -123,18 +118,14 @@ describe('query lane', () => {
   }
 
   it('labels metrics by route template and answers the request id', async () => {
-    const lane = build(false);
+    const lane = build();
     const res = await request(lane.handler).get(`/tokens/${addressOf(5)}`).set('X-Request-Id', 'abc-1');
     assert.equal(res.headers['x-request-id'], 'abc-1');
     assert.match(await lane.metrics.registry.metrics(), /http_request_duration_seconds_count\{method="GET",route="\/tokens\/:contractAddress",status="200"\} 1/);
   });
 
   it('rate-limits lane answers like the others', async () => {
-    const metrics = createMetrics();
-    const responseCache = createResponseCache({ version: () => catalog.version(), maxAgeSeconds: 5, metrics });
-    const { handler } = createHttpHandler({
-      db, logger: silentLogger, catalog, prices, responseCache, metrics, trustProxy: 1, rateLimit: { perSecond: 0, perMinute: 2 },
-    });
+    const handler = testApp(db, { catalog, prices, trustProxy: 1, rateLimit: { perSecond: 0, perMinute: 2 } });
     const get = (page: number) => request(handler).get(`/tokens?page=${page}&limit=3`).set('X-Forwarded-For', '203.0.113.7');
     assert.equal((await get(1)).status, 200);
     assert.match((await get(2)).headers.ratelimit ?? '', /"per-minute"; r=0/);
