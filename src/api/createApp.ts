@@ -1,27 +1,36 @@
 import compression from 'compression';
 import cors from 'cors';
 import type { RequestListener } from 'node:http';
-import express, { type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { migrationsApplied } from '../db/index.ts';
 import { openapiSpecPath } from '../spec/specPaths.ts';
 import type { ApiDeps } from './ApiDeps.ts';
+import { acceptsGzip } from './cache/acceptsGzip.ts';
 import type { ResponseCache } from './cache/responseCache.ts';
 import { errorHandler } from './errorHandler.ts';
 import { getToken } from './handlers/getToken.ts';
 import { listTokens } from './handlers/listTokens.ts';
 import { getTokenPriceHistory, listPriceHistories } from './handlers/priceHistories.ts';
 import { getCirculatingSupply, getTotalSupply } from './handlers/supply.ts';
-import { corsOptions, securityMiddleware } from './headers/securityHeaders.ts';
-import { only, staticHeaders } from './headers/staticHeaders.ts';
+import { corsOptions } from './headers/securityHeaders.ts';
+import { only, setHeaders, type HeaderList } from './headers/staticHeaders.ts';
 import type { ClientRateLimiter } from './limits/createClientRateLimiter.ts';
 import type { Metrics } from './observability/createMetrics.ts';
 import { healthRouter, type ReadinessCheck } from './observability/healthRouter.ts';
 import { requestContext } from './observability/requestContext.ts';
-import { strictIntegerQuery } from './strictIntegerQuery.ts';
+import { strictQuery } from './strictQuery.ts';
+
+/** Leaves gzip as the only coding compression() may choose (it would prefer br or deflate). */
+const gzipOnly: RequestHandler = (req, _res, next) => {
+  req.headers['accept-encoding'] = 'gzip';
+  next();
+};
 
 export type AppParts = ApiDeps & {
   metrics: Metrics;
+  /** The headers of every answer (security, CORS, Vary), the same as the lanes send. */
+  headers: HeaderList;
   /** Filled with every 200 answer of the cached routes; served by the fast lane in front. */
   responseCache: ResponseCache;
   limiter?: ClientRateLimiter;
@@ -49,9 +58,10 @@ export function createApp(parts: AppParts): express.Express {
   app.set('trust proxy', parts.trustProxy ?? false);
 
   app.use(requestContext(logger, metrics));
-  app.use(staticHeaders(...securityMiddleware())); // computed once
+  app.use(setHeaders(parts.headers)); // computed once
   app.options(/.*/, cors(corsOptions));
-  app.use(only((req) => req.headers['accept-encoding'] !== undefined, compression()));
+  // gzip or nothing, negotiated as the response cache does, so both paths encode alike.
+  app.use(only((req) => acceptsGzip(req.headers['accept-encoding']), gzipOnly, compression()));
   app.use(
     healthRouter({
       registry: metrics.registry,
@@ -74,7 +84,7 @@ export function createApp(parts: AppParts): express.Express {
     if (req.method === 'HEAD') req.method = 'GET';
     next();
   });
-  app.use(strictIntegerQuery(openapiSpecPath));
+  app.use(strictQuery(openapiSpecPath));
   app.use(
     OpenApiValidator.middleware({
       apiSpec: openapiSpecPath,

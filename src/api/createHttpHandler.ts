@@ -8,8 +8,7 @@ import { createTokenCatalog, type TokenCatalog } from '../readModel/tokens/creat
 import { openapiSpecPath } from '../spec/specPaths.ts';
 import { createResponseCache, type ResponseCache } from './cache/responseCache.ts';
 import { createApp } from './createApp.ts';
-import { securityMiddleware } from './headers/securityHeaders.ts';
-import { recordHeaders } from './headers/staticHeaders.ts';
+import { answerHeaders } from './headers/securityHeaders.ts';
 import { createFastLane } from './lanes/createFastLane.ts';
 import { createQueryLane } from './lanes/createQueryLane.ts';
 import { createClientRateLimiter, type ClientRateLimiter, type ClientRateLimitOptions } from './limits/createClientRateLimiter.ts';
@@ -81,7 +80,8 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
   });
   const limiter = options.rateLimit ? createClientRateLimiter({ ...options.rateLimit, exempt: NOT_LIMITED }) : undefined;
   const deps = { db, logger, now: options.now, catalog, prices, supply: options.supply };
-  const app = createApp({ ...deps, metrics, responseCache, limiter, routers: options.routers, rpc: options.rpc, readiness: options.readiness, trustProxy: options.trustProxy });
+  const headers = answerHeaders();
+  const app = createApp({ ...deps, metrics, headers, responseCache, limiter, routers: options.routers, rpc: options.rpc, readiness: options.readiness, trustProxy: options.trustProxy });
   const handler = createFastLane(app, {
     cache: responseCache,
     lane: createQueryLane(deps, openapiSpecPath),
@@ -90,7 +90,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     // Stored answers are never older than the stores' staleMs: check the data version first when due.
     fresh: () => (catalog.due() || prices.due() ? Promise.all([catalog.refresh(), prices.refresh()]).then(() => undefined) : undefined),
     rpc: options.rpc,
-    headers: recordHeaders(...securityMiddleware()),
+    headers,
     limiter,
     logger,
     metrics,

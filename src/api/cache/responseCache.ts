@@ -115,7 +115,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       return;
     }
     let payload = answer.body;
-    res.setHeader('Vary', 'Accept-Encoding'); // even when too small to compress, like compression()
+    res.setHeader('Vary', 'Accept-Encoding'); // even when too small to compress
     if (answer.body.length >= GZIP_MIN_BYTES && acceptsGzip(req.headers['accept-encoding'])) {
       payload = answer.gzip ??= gzipSync(answer.body);
       res.setHeader('Content-Encoding', 'gzip');

@@ -1,6 +1,7 @@
 import cors from 'cors';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { recordHeaders, type HeaderList } from './staticHeaders.ts';
 
 const EXPOSED_HEADERS = ['ETag', 'Age', 'X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Supply-Stale', 'X-Supply-Block-Number'];
 
@@ -13,4 +14,13 @@ export const corsOptions = { origin: '*', methods: ['GET', 'HEAD', 'POST', 'OPTI
  */
 export function securityMiddleware(): RequestHandler[] {
   return [helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }), cors(corsOptions)];
+}
+
+/**
+ * The headers of every answer, recorded once: helmet's and CORS's, and `Vary: Accept-Encoding`
+ * (any answer may be compressed for a client that asks, so a shared cache must key on it, also
+ * for a client that did not ask: compression() alone adds it only where it runs).
+ */
+export function answerHeaders(): HeaderList {
+  return [...recordHeaders(...securityMiddleware()), ['vary', 'Accept-Encoding']];
 }

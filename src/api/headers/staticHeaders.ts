@@ -10,7 +10,11 @@ export type HeaderList = readonly (readonly [string, HeaderValue])[];
  * chain of a dozen closures on every request.
  */
 export function staticHeaders(...middleware: RequestHandler[]): RequestHandler {
-  const list = recordHeaders(...middleware);
+  return setHeaders(recordHeaders(...middleware));
+}
+
+/** A middleware that sets a fixed list of headers. */
+export function setHeaders(list: HeaderList): RequestHandler {
   return (_req, res, next) => {
     for (const [name, value] of list) res.setHeader(name, value);
     next();
@@ -39,7 +43,14 @@ export function recordHeaders(...middleware: RequestHandler[]): HeaderList {
   return [...headers];
 }
 
-/** Applies a middleware only when `when` holds (e.g. compression only for clients that accept it). */
-export function only(when: (req: IncomingMessage, res: ServerResponse) => boolean, middleware: RequestHandler): RequestHandler {
-  return (req, res, next) => (when(req, res) ? middleware(req, res, next) : next());
+/** Applies middleware, in order, only when `when` holds (e.g. compression only for clients that accept it). */
+export function only(when: (req: IncomingMessage, res: ServerResponse) => boolean, ...middleware: RequestHandler[]): RequestHandler {
+  return (req, res, next) => {
+    if (!when(req, res)) return next();
+    const run = (i: number): void => {
+      if (i === middleware.length) return next();
+      void middleware[i]!(req, res, (err?: unknown) => (err ? next(err) : run(i + 1)));
+    };
+    run(0);
+  };
 }

@@ -23,7 +23,7 @@ export type FastLaneOptions = {
   fresh?: () => Promise<void> | undefined;
   /** An endpoint served here entirely (JSON-RPC): every method but the CORS preflight. */
   rpc?: { path: string; handler: RequestListener };
-  /** The security and CORS headers the app sets on every answer (for the lanes). */
+  /** The headers the app sets on every answer (security, CORS, Vary). */
   headers: HeaderList;
   limiter?: ClientRateLimiter;
   logger: Logger;
@@ -54,11 +54,9 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
       (reply) => {
         if (typeof reply === 'string' || Buffer.isBuffer(reply) || 'etag' in reply) return cache.serve(req, res, cache.store(url, atVersion, reply, plan.route, laneHeaders));
         for (const [name, value] of reply.headers) res.setHeader(name, value);
-        sendDirect(req, res, reply.contentType, reply.body);
+        sendDirect(res, reply.contentType, reply.body);
       },
       (error: unknown) => {
-        // Express compresses (and so sets Vary) only for clients that send Accept-Encoding.
-        if (req.headers['accept-encoding'] !== undefined) res.setHeader('Vary', 'Accept-Encoding');
         const answer = problemFor(error, { method: req.method ?? 'GET', path: url.split('?', 1)[0] ?? url });
         if (answer.internal) logger.error({ err: error, reqId: id, path: url.split('?', 1)[0] }, 'request failed');
         // Express's capture sets Cache-Control before the handler runs, so its 404s carry it too.
@@ -69,9 +67,8 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
     );
   }
 
-  /** An answer the cache does not keep, sent like Express would (Vary only where it compresses). */
-  function sendDirect(req: IncomingMessage, res: ServerResponse, contentType: string, body: string): void {
-    if (req.headers['accept-encoding'] !== undefined) res.setHeader('Vary', 'Accept-Encoding');
+  /** An answer the cache does not keep (supply), sent like Express would. */
+  function sendDirect(res: ServerResponse, contentType: string, body: string): void {
     res.statusCode = 200;
     res.setHeader('Content-Type', contentType);
     res.setHeader('Content-Length', Buffer.byteLength(body));

@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { inlineRefs, resolveRef } from '../../spec/resolveRef.ts';
@@ -84,8 +84,10 @@ export function createResponseValidator(doc: OpenApiDocument = readOpenApiDocume
     if (method === 'HEAD' || !media.validate) return problems;
     let text: string;
     try {
-      const encoding = String(response.headers['content-encoding'] ?? '').toLowerCase();
-      text = (encoding === 'gzip' ? gunzipSync(response.body) : response.body).toString('utf8');
+      const encoding = String(response.headers['content-encoding'] ?? 'identity').toLowerCase();
+      const decode = { gzip: gunzipSync, br: brotliDecompressSync, deflate: inflateSync, identity: (b: Buffer) => b }[encoding];
+      if (!decode) return [...problems, `${where}: unknown content encoding ${encoding}`];
+      text = decode(response.body).toString('utf8');
     } catch (error) {
       return [...problems, `${where}: body cannot be decoded: ${String(error)}`];
     }

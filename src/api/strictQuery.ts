@@ -18,14 +18,25 @@ function integerQueryParameters(specPath: string): Set<string> {
 }
 
 /**
- * The validator coerces query strings with Number(), which takes "0x10", "1e1" and " 5": an
- * integer parameter must pass the spec's integer rule (isDecimalInteger) first.
+ * The query rules express-openapi-validator does not enforce, or fails on with a TypeError
+ * (a 500): every parameter is `name=value` (`?addresses` alone is refused), names carry no
+ * brackets (`addresses[a]=…`), and integers pass the spec's integer rule (isDecimalInteger:
+ * the validator's Number() takes "0x10", "1e1" and " 5"). Each broken rule is a 400 naming the
+ * parameter.
  */
-export function strictIntegerQuery(specPath: string): RequestHandler {
-  const names = integerQueryParameters(specPath);
+export function strictQuery(specPath: string): RequestHandler {
+  const integers = integerQueryParameters(specPath);
   return (req, _res, next) => {
     const issues: FieldIssue[] = [];
-    for (const name of names) {
+    const q = req.url.indexOf('?');
+    for (const pair of q < 0 ? [] : req.url.slice(q + 1).split('&')) {
+      if (pair === '') continue;
+      const eq = pair.indexOf('=');
+      const name = safeDecode(eq < 0 ? pair : pair.slice(0, eq));
+      if (/[[\]]/.test(name)) issues.push({ field: name, in: 'query', message: 'is not a parameter: names carry no brackets' });
+      else if (eq < 0) issues.push({ field: name, in: 'query', message: 'must be given as name=value' });
+    }
+    for (const name of integers) {
       const value = req.query[name];
       if (typeof value === 'string' && !isDecimalInteger(value)) {
         issues.push({ field: name, in: 'query', message: 'must be an integer in decimal digits' });
@@ -33,4 +44,12 @@ export function strictIntegerQuery(specPath: string): RequestHandler {
     }
     next(issues.length ? new ValidationError(issues) : undefined);
   };
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return text;
+  }
 }

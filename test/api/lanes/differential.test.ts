@@ -1,0 +1,151 @@
+// The lanes in front of Express must answer exactly as Express does. Each run generates 5,000
+// requests from the spec (requestGenerator.ts: every parameter, values in and out of bounds,
+// encodings, repeats, unknown parameters, odd paths, HEAD, conditional and compressed requests)
+// and sends each one to the production handler (lanes and cache on) and to its Express app
+// alone, both checked against the spec: status, body and headers must be identical. A 200 is
+// asked of the production handler a second time, now from the cache, and must not change.
+// DIFFERENTIAL_SEED=<n> replays a run; DIFFERENTIAL_COUNT=<n> changes its size.
+import assert from 'node:assert/strict';
+import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { after, before, describe, it } from 'node:test';
+import { withResponseValidation } from '../../../src/api/validation/withResponseValidation.ts';
+import { appendPricePoints, createDatabase, upsertTokens, type Database } from '../../../src/db/index.ts';
+import { createPriceHistoryStore } from '../../../src/readModel/prices/createPriceHistoryStore.ts';
+import { createTokenCatalog } from '../../../src/readModel/tokens/createTokenCatalog.ts';
+import { recordExpressRequests, responseValidator, testApp } from '../../helpers/testApp.ts';
+import { addressOf, makeTokens } from '../../helpers/tokenFixtures.ts';
+import { generateRequests, type GeneratedRequest } from './requestGenerator.ts';
+
+const COUNT = Number(process.env.DIFFERENTIAL_COUNT ?? 5000);
+const SEED = Number(process.env.DIFFERENTIAL_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const NOW = new Date('2026-11-21T12:30:00.000Z');
+const HOUR = 3_600_000;
+
+/** Headers that differ by nature between two answers (per request, or framing). */
+const PER_REQUEST = new Set(['x-request-id', 'date', 'connection', 'keep-alive']);
+
+type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
+
+function send(port: number, agent: Agent, req: GeneratedRequest): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const r = httpRequest({ host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    r.on('error', reject);
+    r.end();
+  });
+}
+
+const decoded = (a: Answer) => (a.headers['content-encoding'] === 'gzip' && a.body.length > 0 ? gunzipSync(a.body) : a.body).toString('utf8');
+
+/** The differences between two answers to the same request; none when they are the same. */
+function differences(expected: Answer, actual: Answer): string[] {
+  const out: string[] = [];
+  if (expected.status !== actual.status) out.push(`status ${actual.status}, expected ${expected.status}`);
+  if (decoded(expected) !== decoded(actual)) out.push(`body ${decoded(actual).slice(0, 200)}, expected ${decoded(expected).slice(0, 200)}`);
+  // Express compresses on the fly (chunked); the cache sends its gzip copy with a length.
+  const framing = expected.headers['content-encoding'] === 'gzip' ? new Set(['content-length', 'transfer-encoding']) : new Set<string>();
+  const names = new Set([...Object.keys(expected.headers), ...Object.keys(actual.headers)]);
+  for (const name of names) {
+    if (PER_REQUEST.has(name) || framing.has(name)) continue;
+    const a = JSON.stringify(actual.headers[name]);
+    const e = JSON.stringify(expected.headers[name]);
+    if (a !== e) out.push(`header ${name}: ${a}, expected ${e}`);
+  }
+  return out;
+}
+
+function listen(handler: RequestListener): Promise<Server> {
+  const server = createServer(handler);
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+describe('lanes and Express answer alike (generated differential test)', () => {
+  let db: Database;
+  let lanes: Server;
+  let express: Server;
+  let reachedExpress: string[];
+  const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+
+  before(async () => {
+    db = await createDatabase({});
+    await upsertTokens(db, makeTokens(150));
+    await appendPricePoints(db, [
+      ...Array.from({ length: 30 }, (_, h) => ({ token: addressOf(1), price: `${h}.5`, observedAt: new Date(NOW.getTime() - h * HOUR), blockNumber: 1000 - h })),
+      ...Array.from({ length: 40 }, (_, i) => ({ token: addressOf(i + 2), price: `${i + 1}`, observedAt: new Date(NOW.getTime() - (i % 5) * HOUR), blockNumber: 2000 + i })),
+    ]);
+    // Two pipelines over the same data, each with its own stores and cache.
+    const stores = async () => {
+      const catalog = createTokenCatalog({ db, staleMs: 3_600_000 });
+      const prices = createPriceHistoryStore({ db, staleMs: 3_600_000, now: () => NOW });
+      await catalog.refresh(true);
+      await prices.refresh(true);
+      return { catalog, prices, now: () => NOW };
+    };
+    const production = testApp(db, await stores());
+    reachedExpress = recordExpressRequests(production.parts.app);
+    const other = testApp(db, await stores());
+    lanes = await listen(production);
+    express = await listen(withResponseValidation(other.parts.app, responseValidator));
+  });
+  after(async () => {
+    agent.destroy();
+    for (const server of [lanes, express]) await new Promise((resolve) => server.close(resolve));
+    await db.close();
+  });
+
+  it(`answers ${COUNT} generated requests the same way through the lanes, from the cache and through Express`, async (t) => {
+    t.diagnostic(`seed ${SEED} (DIFFERENTIAL_SEED=${SEED} replays this run)`);
+    const addresses = Array.from({ length: 160 }, (_, i) => addressOf(i)); // 150 indexed, 10 not
+    const requests = generateRequests(COUNT, SEED, addresses);
+    const lanePort = (lanes.address() as AddressInfo).port;
+    const expressPort = (express.address() as AddressInfo).port;
+    const mismatches: string[] = [];
+    const stats = { viaLane: 0, viaExpress: 0, cached: 0, head: 0, ok: 0, clientErrors: 0, serverErrors: 0 };
+    const operations = new Map<string, number>();
+    const serverErrors: string[] = [];
+
+    let next = 0;
+    async function worker() {
+      while (next < requests.length) {
+        const req = requests[next++]!;
+        const before = reachedExpress.length;
+        const viaLanes = await send(lanePort, agent, req);
+        const tookLane = reachedExpress.length === before;
+        const viaExpress = await send(expressPort, agent, req);
+        const diff = differences(viaExpress, viaLanes);
+        if (diff.length) mismatches.push(`${req.method} ${req.url} ${JSON.stringify(req.headers)}${tookLane ? ' [lane]' : ''}\n    ${diff.join('\n    ')}`);
+        if (viaLanes.status === 200) {
+          const again = await send(lanePort, agent, req);
+          const cachedDiff = differences(viaLanes, again);
+          if (cachedDiff.length) mismatches.push(`${req.method} ${req.url} (second time)\n    ${cachedDiff.join('\n    ')}`);
+          stats.cached++;
+        }
+        stats[tookLane ? 'viaLane' : 'viaExpress']++;
+        if (req.method === 'HEAD') stats.head++;
+        if (viaLanes.status < 300) stats.ok++;
+        else if (viaLanes.status < 500) stats.clientErrors++;
+        else {
+          stats.serverErrors++;
+          serverErrors.push(`${req.method} ${req.url} → ${viaLanes.status} ${decoded(viaLanes).slice(0, 300)}`);
+        }
+        operations.set(req.operation, (operations.get(req.operation) ?? 0) + 1);
+      }
+    }
+    await Promise.all(Array.from({ length: 4 }, worker));
+
+    t.diagnostic(`${JSON.stringify(stats)} by operation ${JSON.stringify(Object.fromEntries(operations))}`);
+    assert.deepEqual(mismatches.slice(0, 10), [], `${mismatches.length} of ${COUNT} requests answered differently (seed ${SEED})`);
+    assert.deepEqual(serverErrors.slice(0, 5), [], `${serverErrors.length} requests answered 5xx`);
+    // The generator must reach every path: enough of each, or the comparison proves little.
+    assert.ok(stats.viaLane >= COUNT * 0.2, `only ${stats.viaLane} through the lane`);
+    assert.ok(stats.viaExpress >= COUNT * 0.25, `only ${stats.viaExpress} through Express`);
+    assert.ok(stats.cached >= COUNT * 0.2, `only ${stats.cached} cached answers compared`);
+    assert.ok(stats.head >= COUNT * 0.1, `only ${stats.head} HEAD requests`);
+  });
+});

@@ -1,0 +1,150 @@
+// Generates requests for the differential test from the spec itself: every GET operation, every
+// parameter with values inside and outside its schema (bounds, enums, patterns, list sizes),
+// encodings (%XX, +), repeats, unknown and empty parameters, odd paths, HEAD, conditional and
+// compressed requests. New parameters, enum values and routes are covered as the spec gains them.
+import { operationParameters, readOpenApiDocument, type OpenApiParameter, type Schema } from '../../../src/spec/readOpenApiDocument.ts';
+
+export type GeneratedRequest = {
+  method: 'GET' | 'HEAD';
+  /** Raw request target: path and query exactly as sent. */
+  url: string;
+  headers: Record<string, string>;
+  /** The operation it was generated for (its path template). */
+  operation: string;
+};
+
+export type Random = { next(): number; int(lo: number, hi: number): number; pick<T>(items: readonly T[]): T; chance(p: number): boolean };
+
+/** A seeded PRNG (mulberry32): the same seed gives the same requests. */
+export function createRandom(seed: number): Random {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
+  return { next, int, pick: (items) => items[int(0, items.length - 1)]!, chance: (p) => next() < p };
+}
+
+type Operation = { path: string; params: OpenApiParameter[] };
+
+/** `count` requests for the spec's GET operations; `addresses` are indexed tokens to use. */
+export function generateRequests(count: number, seed: number, addresses: readonly string[]): GeneratedRequest[] {
+  const doc = readOpenApiDocument();
+  const operations: Operation[] = Object.entries(doc.paths)
+    .filter(([, item]) => item.get)
+    .map(([path]) => ({ path, params: operationParameters(doc, path, 'get') }));
+  const r = createRandom(seed);
+  const out: GeneratedRequest[] = [];
+  for (let i = 0; i < count; i++) {
+    const operation = r.pick(operations);
+    out.push({
+      method: r.chance(0.2) ? 'HEAD' : 'GET',
+      url: `${pathOf(r, operation, addresses)}${queryOf(r, operation, addresses)}`,
+      headers: headersOf(r),
+      operation: operation.path,
+    });
+  }
+  return out;
+}
+
+function headersOf(r: Random): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (r.chance(0.3)) headers['accept-encoding'] = r.pick(['gzip', 'gzip, deflate, br', 'identity', 'gzip;q=0', 'br']);
+  if (r.chance(0.3)) headers.origin = 'https://dapp.example';
+  if (r.chance(0.1)) headers['if-none-match'] = r.pick(['*', 'W/"nope"', '"x", W/"y"']);
+  return headers;
+}
+
+function pathOf(r: Random, operation: Operation, addresses: readonly string[]): string {
+  let path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const param = operation.params.find((p) => p.name === name && p.in === 'path');
+    return param ? valueOf(r, param.schema, addresses, true) : 'x';
+  });
+  if (r.chance(0.04)) path = r.pick([`${path}/`, path.replace('/', '//'), path.toUpperCase(), `${path}/extra`, path.replace(/^\/(\w)/, (_, c: string) => `/%${c.charCodeAt(0).toString(16)}`)]);
+  return path;
+}
+
+function queryOf(r: Random, operation: Operation, addresses: readonly string[]): string {
+  const pairs: string[] = [];
+  for (const p of operation.params.filter((x) => x.in === 'query')) {
+    const include = p.required ? r.chance(0.97) : r.chance(0.4);
+    if (!include) continue;
+    let name = p.name;
+    let value = valueOf(r, p.schema, addresses, false);
+    const mutation = r.next();
+    if (mutation < 0.02) value = encodeAll(value);
+    else if (mutation < 0.03) name = encodeAll(name);
+    else if (mutation < 0.04) value = `${value}+`;
+    else if (mutation < 0.05) value = '';
+    else if (mutation < 0.06) pairs.push(`${name}=${valueOf(r, p.schema, addresses, false)}`); // repeated
+    else if (mutation < 0.065) {
+      pairs.push(name); // no '='
+      continue;
+    } else if (mutation < 0.07) name = `${name}[a]`;
+    pairs.push(`${name}=${value}`);
+  }
+  if (r.chance(0.03)) pairs.push(r.pick(['unknown=1', 'PAGE=1', 'x', '=1']));
+  if (r.chance(0.02)) pairs.push('');
+  for (let i = pairs.length - 1; i > 0; i--) {
+    const j = r.int(0, i);
+    [pairs[i], pairs[j]] = [pairs[j]!, pairs[i]!];
+  }
+  if (pairs.length === 0) return r.chance(0.05) ? '?' : '';
+  return `?${pairs.join('&')}`;
+}
+
+const encodeAll = (text: string) => [...Buffer.from(text)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+
+function address(r: Random, addresses: readonly string[]): string {
+  const roll = r.next();
+  if (roll < 0.8 && addresses.length > 0) {
+    const a = r.pick(addresses);
+    return r.chance(0.3) ? `0x${a.slice(2).toUpperCase()}` : a;
+  }
+  if (roll < 0.93) return `0x${Array.from({ length: 40 }, () => r.pick([...'0123456789abcdef'])).join('')}`;
+  return r.pick(['0x123', `0X${'a'.repeat(40)}`, `0x${'g'.repeat(40)}`, `${'a'.repeat(40)}`, `0x${'a'.repeat(41)}`, '', 'null']);
+}
+
+/** An address that matches the pattern: mostly indexed tokens, in either case. */
+function validAddress(r: Random, addresses: readonly string[]): string {
+  const a = r.chance(0.85) && addresses.length > 0 ? r.pick(addresses) : `0x${Array.from({ length: 40 }, () => r.pick([...'0123456789abcdef'])).join('')}`;
+  return r.chance(0.2) ? `0x${a.slice(2).toUpperCase()}` : a;
+}
+
+/** A value for a parameter's schema: mostly valid, sometimes just outside, sometimes malformed. */
+function valueOf(r: Random, schema: Schema, addresses: readonly string[], inPath: boolean): string {
+  const type = schema.type;
+  if (type === 'integer') {
+    const min = typeof schema.minimum === 'number' ? schema.minimum : 0;
+    const max = typeof schema.maximum === 'number' ? schema.maximum : 1_000_000;
+    const roll = r.next();
+    if (roll < 0.8) return String(r.chance(0.7) ? r.int(min, Math.min(max, min + 60)) : r.int(min, max));
+    if (roll < 0.9) return String(r.pick([min, max, min - 1, max + 1, -1, 0]));
+    return r.pick(['01', '1.0', '1e1', '0x10', '%205', '5%20', '+5', '%35', 'ten', '9999999999999999', '-0', '%D9%A1']);
+  }
+  if (type === 'boolean') return r.chance(0.9) ? r.pick(['true', 'false']) : r.pick(['TRUE', '1', 'yes', 'False', 'null']);
+  if (Array.isArray(schema.enum)) {
+    const values = schema.enum as string[];
+    if (r.chance(0.92)) return r.pick(values);
+    const v = r.pick(values);
+    return r.pick([v.toUpperCase(), `${v}x`, '%20', 'null', v.slice(1)]);
+  }
+  if (type === 'array') {
+    const max = typeof schema.maxItems === 'number' ? schema.maxItems : 10;
+    const roll = r.next();
+    const n = roll < 0.75 ? r.int(1, Math.min(max, 12)) : roll < 0.9 ? r.int(1, max) : r.pick([max, max + 1]);
+    const items = Array.from({ length: n }, () => (r.chance(0.97) ? validAddress(r, addresses) : address(r, addresses)));
+    if (r.chance(0.05) && items.length > 1) items.splice(1, 0, ''); // an empty item
+    if (r.chance(0.05)) items.push(items[0]!); // a duplicate
+    return items.join(r.chance(0.03) ? '%2C' : ',');
+  }
+  if (type === 'string' && typeof schema.pattern === 'string' && schema.pattern.includes('0-9a-fA-F')) {
+    const a = address(r, addresses);
+    return inPath && a === '' ? 'x' : a;
+  }
+  return r.pick(['x', 'abc', '%20', '']);
+}
