@@ -1,0 +1,72 @@
+// HEAD on every GET route of the spec answers like the GET without its body: uncached (the
+// lane, or Express when the lane declines) and cached alike. Express used to answer 405 to a
+// HEAD the cache had not stored.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import request from 'supertest';
+import { appendPricePoints, createDatabase, upsertTokens, type Database } from '../../src/db/index.ts';
+import { readOpenApiDocument } from '../../src/spec/readOpenApiDocument.ts';
+import { recordExpressRequests, testApp } from '../helpers/testApp.ts';
+import { addressOf, makeTokens } from '../helpers/tokenFixtures.ts';
+
+const token = addressOf(4);
+// One URL per GET route of the spec that the lane answers, one that Express answers (a valid
+// encoding the lane leaves to it), and the non-spec routes.
+const urls: [string, 'lane' | 'express'][] = [
+  ['/tokens?limit=3', 'lane'],
+  ['/tokens?limit=%33', 'express'],
+  [`/tokens/${token}`, 'lane'],
+  [`/tokens/${token}?limit=1`, 'express'], // 400: not a parameter of this route
+  [`/prices/${token}`, 'lane'],
+  [`/prices?addresses=${token}`, 'lane'],
+  [`/prices?addresses=${token}&addresses=${token}`, 'express'], // 400, from Express
+  [`/supply/total?contractAddress=${token}`, 'express'], // 404: no network token configured
+  [`/supply/circulating?contractAddress=${token}&format=json`, 'express'],
+  ['/healthz', 'express'],
+  ['/openapi.json', 'express'],
+];
+
+describe('HEAD on every GET route', () => {
+  let db: Database;
+  before(async () => {
+    db = await createDatabase({});
+    await upsertTokens(db, makeTokens(10));
+    await appendPricePoints(db, [{ token, price: '2', observedAt: new Date(), blockNumber: 1 }]);
+  });
+  after(() => db.close());
+
+  it('covers every GET path of the spec', () => {
+    const covered = new Set(urls.map(([u]) => u.split('?')[0]!.replace(token, '{contractAddress}')));
+    for (const [path, item] of Object.entries(readOpenApiDocument().paths)) if (item.get) assert.ok(covered.has(path), path);
+  });
+
+  for (const [url, path] of urls) {
+    it(`HEAD ${url} (${path}), before and after the answer is cached`, async () => {
+      const app = testApp(db, { routers: [] });
+      const reached = recordExpressRequests(app.parts.app);
+      // the same request headers for both: identity, so lengths compare (gzip is compared below)
+      const get = await request(testApp(db)).get(url).set('Accept-Encoding', 'identity');
+      const first = await request(app).head(url).set('Accept-Encoding', 'identity');
+      assert.equal(first.status, get.status, 'the status of the GET');
+      assert.equal(first.text, undefined, 'no body');
+      for (const name of ['content-type', 'content-length', 'etag', 'cache-control', 'vary']) {
+        assert.equal(first.headers[name], get.headers[name], name);
+      }
+      assert.equal(reached.length > 0, path === 'express', `answered by ${path}`);
+      const again = await request(app).head(url).set('Accept-Encoding', 'identity');
+      assert.equal(again.status, get.status);
+      assert.equal(again.headers.etag, get.headers.etag);
+      assert.equal(again.headers['content-length'], get.headers['content-length']);
+    });
+  }
+
+  it('HEAD with gzip accepted names the encoding the GET would use', async () => {
+    const url = '/tokens?limit=10';
+    const app = testApp(db);
+    const get = await request(app).get(url).set('Accept-Encoding', 'gzip');
+    const head = await request(app).head(url).set('Accept-Encoding', 'gzip');
+    assert.equal(get.headers['content-encoding'], 'gzip');
+    assert.equal(head.headers['content-encoding'], 'gzip');
+    assert.equal(head.headers['content-length'], get.headers['content-length']);
+  });
+});
