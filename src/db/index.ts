@@ -5,11 +5,7 @@ export { bumpDataVersion, bumpDataGeneration, readDataVersion, readDataState, ty
 export { loadTokenChanges, type TokenChanges } from './tokens/loadTokenChanges.ts';
 export type { TokenRow } from './tokens/TokenRow.ts';
 export { upsertTokens, type TokenWrite } from './tokens/upsertTokens.ts';
-export { listTokens, type TokenListQuery, type TokenFilter } from './tokens/listTokens.ts';
-export { getToken } from './tokens/getToken.ts';
-export { orderColumns, type OrderColumn, type SortDirection } from './tokens/orderColumns.ts';
 export { appendPricePoints, type PricePointWrite } from './prices/appendPricePoints.ts';
-export { getPriceHistories, type PricePointRow } from './prices/getPriceHistories.ts';
 export {
   loadPriceChanges,
   type LoadPriceChangesOptions,

@@ -10,3 +10,17 @@ export type PriceHistories = components['schemas']['PriceHistories'];
 export type OrderColumns = components['schemas']['OrderColumns'];
 export type ListTokensQuery = NonNullable<operations['listTokens']['parameters']['query']>;
 export type ListPriceHistoriesQuery = operations['listPriceHistories']['parameters']['query'];
+
+/** A column the token list can be ordered by (the spec's OrderColumns). */
+export type OrderColumn = OrderColumns;
+export type SortDirection = 'asc' | 'desc';
+
+/** A page of the token list, with its defaults applied and its addresses in lower case. */
+export type TokenListQuery = {
+  page: number;
+  limit: number;
+  order: OrderColumn;
+  sort: SortDirection;
+  isSecure?: boolean;
+  addresses?: readonly string[];
+};

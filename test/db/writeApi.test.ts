@@ -1,18 +1,8 @@
 // The write API the indexer uses, on PGlite and PostgreSQL alike.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import {
-  appendPricePoints,
-  getToken,
-  listTokens,
-  readDataVersion,
-  recordSwaps,
-  refreshSwapCounts,
-  upsertTokens,
-  type Database,
-  type SwapWrite,
-  type TokenWrite,
-} from '../../src/db/index.ts';
+import { appendPricePoints, readDataVersion, recordSwaps, refreshSwapCounts, upsertTokens, type Database, type SwapWrite, type TokenWrite } from '../../src/db/index.ts';
+import { getToken, listTokens } from '../oracles/index.ts';
 import { resetDatabase, testDatabases } from '../helpers/testDatabases.ts';
 import { BASE_TIME, addressOf } from '../helpers/tokenFixtures.ts';
 

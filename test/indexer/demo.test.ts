@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createChainClient } from '../../src/chain/index.ts';
-import { createDatabase, getToken } from '../../src/db/index.ts';
+import { createDatabase } from '../../src/db/index.ts';
+import { getToken } from '../oracles/index.ts';
 import { startDemo } from '../../src/demo/index.ts';
 import { indexerConfigFromDemo } from '../../src/demo/indexerConfigFromDemo.ts';
 import { createIndexer, measureThroughput } from '../../src/indexer/index.ts';

@@ -7,7 +7,7 @@ const HOUR_MS = 3_600_000;
 export type PriceTokenRow = {
   address: string;
   checksumAddress: string;
-  /** Exact decimal string, as getPriceHistories reads it. */
+  /** Exact decimal string. */
   currentPrice: string | null;
   priceUpdatedAt: Date | null;
 };

@@ -70,9 +70,9 @@ export type PriceHistoryStore = {
  * by concatenating prices kept as JSON number text with the hour's timestamps formatted once.
  * Keeping every token's serialised history instead cost ~35 MB per 24,000 tokens; numbers
  * formatted on each request instead made a 20-address answer 2–3 times slower (a double's
- * shortest decimal form is the expensive part). Its output is exactly that of
- * getPriceHistories (the SQL path): carry-forward, a stablecoin carried from its current price,
- * unknown tokens left out.
+ * shortest decimal form is the expensive part). Its output is exactly that of the SQL oracle
+ * (test/oracles/getPriceHistories.ts): carry-forward, a stablecoin carried from its current
+ * price, unknown tokens left out.
  *
  * Only points that can still show are held: those from the cutoff (the window's first hour minus
  * one) on, plus each token's latest one before it. When the hour rolls over, older points are
@@ -278,7 +278,7 @@ function stampsFor(current: number): string[] {
 }
 
 /**
- * The 24 hourly buckets ending with `current`, oldest first, as getPriceHistories fills them: the
+ * The 24 hourly buckets ending with `current`, oldest first, as the SQL oracle fills them: the
  * last point at or before each hour, else the current price once it was set before the hour
  * ended, else nothing (the bucket is left out). Written by hand, byte for byte what
  * JSON.stringify gives for `{price, timestamp}[]`.

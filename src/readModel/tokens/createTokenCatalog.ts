@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { TaggedBody } from '../TaggedBody.ts';
 import { toToken } from './toToken.ts';
-import { loadTokenChanges, type DataVersion, type TokenRow, type OrderColumn, type Queryable, type SortDirection, type TokenListQuery } from '../../db/index.ts';
+import { loadTokenChanges, type DataVersion, type Queryable, type TokenRow } from '../../db/index.ts';
+import type { OrderColumn, SortDirection, TokenListQuery } from '../types.ts';
 import { createTextSlab, type TextSlab } from './createTextSlab.ts';
 import { pageAnswer, type PageEntry } from './pageAnswer.ts';
 import { createApproxKeys, insertSorted, removeSorted, sortBy, toSortRow, type ApproxKeys, type SortRow } from './tokenOrder.ts';

@@ -1,4 +1,5 @@
-import type { OrderColumn, SortDirection, TokenRow } from '../../db/index.ts';
+import type { TokenRow } from '../../db/index.ts';
+import type { OrderColumn, SortDirection } from '../types.ts';
 import { compareDecimals } from './compareDecimals.ts';
 
 /**

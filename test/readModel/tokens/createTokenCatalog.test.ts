@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTokenCatalog } from '../../../src/readModel/tokens/createTokenCatalog.ts';
-import { listTokens, loadTokenChanges, orderColumns, readDataState, refreshSwapCounts, upsertTokens, type Database, type OrderColumn, type TokenWrite } from '../../../src/db/index.ts';
+import { loadTokenChanges, readDataState, refreshSwapCounts, upsertTokens, type Database, type TokenWrite } from '../../../src/db/index.ts';
+import { listTokens, orderColumns, type OrderColumn } from '../../oracles/index.ts';
 import { resetDatabase, testDatabases } from '../../helpers/testDatabases.ts';
 import { BASE_TIME, addressOf, makeTokens } from '../../helpers/tokenFixtures.ts';
 

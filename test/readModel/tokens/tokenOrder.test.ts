@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createApproxKeys, sortBy, type SortRow } from '../../../src/readModel/tokens/tokenOrder.ts';
-import { orderColumns, type OrderColumn } from '../../../src/db/index.ts';
+import { orderColumns, type OrderColumn } from '../../oracles/index.ts';
 
 const decimals = [null, 'NaN', '0', '0', '1.5', '-2.25', '1e400', '10.00000000000000000001', '10.00000000000000000002'];
 const row = (i: number): SortRow => ({

@@ -1,4 +1,4 @@
-import type { Queryable } from '../Database.ts';
+import type { Queryable } from '../../src/db/index.ts';
 
 export type PricePointRow = { price: string; hour: Date };
 

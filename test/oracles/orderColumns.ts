@@ -1,5 +1,6 @@
-// How each public order column maps to SQL. Non-null columns need no NULLS clause; for nullable
-// ones NULLS LAST holds in both directions. Each expression matches an index in 001_tokens.sql.
+// How each public order column maps to SQL, for the oracle that tests compare the read model's
+// orderings with. Non-null columns need no NULLS clause; for nullable ones NULLS LAST holds in
+// both directions (no index backs them since 005: production never orders in SQL).
 // Columns are qualified: a bare name in ORDER BY would pick the SELECT list's text alias
 // (e.g. `fdv::text AS fdv`) and sort numbers as strings.
 export const orderColumns = {

@@ -1,6 +1,6 @@
-import type { Queryable, SqlParam } from '../Database.ts';
+import type { Queryable, SqlParam } from '../../src/db/index.ts';
 import { orderByClause, type OrderColumn, type SortDirection } from './orderColumns.ts';
-import { tokenColumns, type TokenRow } from './TokenRow.ts';
+import { tokenColumns, type TokenRow } from '../../src/db/tokens/TokenRow.ts';
 
 export type TokenFilter = {
   isSecure?: boolean;

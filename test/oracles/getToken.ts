@@ -1,5 +1,5 @@
-import type { Queryable } from '../Database.ts';
-import { tokenColumns, type TokenRow } from './TokenRow.ts';
+import type { Queryable } from '../../src/db/index.ts';
+import { tokenColumns, type TokenRow } from '../../src/db/tokens/TokenRow.ts';
 
 /** The token at `address` (any case), or undefined when it is not indexed. */
 export async function getToken(db: Queryable, address: string): Promise<TokenRow | undefined> {
