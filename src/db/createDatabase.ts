@@ -5,8 +5,8 @@ export type DatabaseOptions = { databaseUrl?: string; pgliteDir?: string; schema
 
 /**
  * PostgreSQL when a URL is given, PGlite otherwise; migrations are applied before it is returned.
- * Each driver is loaded only when used: PGlite's module alone is ~47 MB of resident memory, which
- * an API process on PostgreSQL should not carry (and pg is not needed on PGlite).
+ * Each driver is loaded only when used: PGlite's module is large in resident memory, which an
+ * API process on PostgreSQL should not carry (and pg is not needed on PGlite).
  */
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   const db = options.databaseUrl

@@ -5,12 +5,11 @@ import type { Database, Queryable, SqlParam } from './Database.ts';
 /** Embedded PostgreSQL (WASM). `dataDir` 'memory://' keeps everything in memory. */
 export async function createPgliteDatabase(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  // Shared buffers are WASM memory: pages stay resident once touched. The default 128 MB was
-  // the process's biggest single cost; 8 MB instead of 16 MB is another 4-7 MB less resident
-  // memory with a 24,000-token catalogue (an API process answers from its in-memory catalogue;
-  // PGlite reads the rest through the OS page cache, or MEMFS). PGlite's `initialMemory` cannot
-  // go below the module's own 128 MB: that reservation shows as "external" memory, but only the
-  // touched part of it (~30 MB here) is resident.
+  // Shared buffers are WASM memory: pages stay resident once touched, so they are kept small (an
+  // API process answers from its in-memory catalogue; PGlite reads the rest through the OS page
+  // cache, or MEMFS; docs/performance.md, memory). PGlite's `initialMemory` cannot go below the
+  // module's own reservation: it shows as "external" memory, but only its touched part is
+  // resident.
   const pg = new PGlite(dataDir, { postgresqlconf: ['shared_buffers = 8MB'] });
   await pg.waitReady;
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({

@@ -80,18 +80,17 @@ function replayable(headers: OutgoingHttpHeaders): CachedAnswer['headers'] {
  */
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const entries = new LRUCache<string, CachedAnswer>({
-    // 2 MiB holds ~80 list pages or ~1,000 token answers: the hot set. Larger bounds fill with
-    // answers asked for once, which live long enough to reach V8's old generation and are freed
-    // (with their malloc'd bodies) only by its full collections: with 16 MiB, an API process's
-    // malloc heap reached 66 MB instead of 32, its peak RSS was 20-28 MB higher and uncached
-    // answers had about twice the p99 (docs/performance.md, fourth round).
+    // The bound holds the hot set. Larger bounds fill with answers asked for once, which live
+    // long enough to reach V8's old generation and are freed (with their malloc'd bodies) only
+    // by its full collections: more memory and slower uncached answers (docs/performance.md,
+    // fourth round).
     maxSize: options.maxBytes ?? 2 * 1024 * 1024,
     sizeCalculation: (e, key) => Math.ceil(e.body.length * 1.3) + key.length + 500, // with the gzip copy
   });
   const cacheControl = `public, max-age=${options.maxAgeSeconds}`;
-  // The URL itself when no clock part applies: no copy of the URL per lookup (a 4 KB
-  // 100-address URL: 10.5 → 0.8 µs a lookup). Only some routes have a clock part, and then all
-  // their keys do, so the two forms cannot collide.
+  // The URL itself when no clock part applies: no copy of the URL per lookup (a 100-address URL
+  // is kilobytes long). Only some routes have a clock part, and then all their keys do, so the
+  // two forms cannot collide.
   const keyOf = (url: string) => {
     const clock = options.clockKey?.(url);
     return clock ? `${url}#${clock}` : url;

@@ -34,7 +34,8 @@ type LaneRoute = {
  * The read endpoints of the token API without Express: parameters read with the spec's own
  * schemas (compileOperationParams), bodies built by the same functions the Express handlers
  * call. Anything the lane is not certain about goes to Express. It exists because Express and
- * express-openapi-validator cost about 0.9 ms per request, most of an uncached answer.
+ * express-openapi-validator cost most of an uncached answer: it serves uncached reads 2–6 times
+ * faster (docs/performance.md, sixth round).
  */
 export function createQueryLane(deps: ApiDeps, specPath: string): QueryLane {
   const spec = readOpenApiDocument(specPath);

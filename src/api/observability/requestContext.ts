@@ -13,9 +13,9 @@ declare module 'express-serve-static-core' {
 
 const SAFE_ID = /^[\w.:-]{1,128}$/;
 /**
- * URLs longer than this are logged cut, with their full length: a 100-address query is ~4.3 KB,
- * and logging it whole halved that case's throughput under load (8.8k → 15–17k req/s, p99
- * 51 → 7–11 ms, peak RSS 435 → 320–340 MB). The request id still ties the line to the client.
+ * URLs longer than this are logged cut, with their full length: a 100-address query is kilobytes
+ * long, and logging it whole halved that case's throughput (docs/performance.md). The request
+ * id still ties the line to the client.
  */
 export const LOGGED_URL_MAX = 256;
 

@@ -29,8 +29,8 @@ type Entry = {
   /** Hours of the stored points, ascending; `prices` in step. */
   hours: number[];
   /**
-   * The points' prices as JSON number text, joined by commas: one string per token instead of
-   * one per point (~15 MB less per 24,000 tokens; split again per answer, about a microsecond).
+   * The points' prices as JSON number text, joined by commas: one string per token, not one per
+   * point (memory, docs/performance.md); split again per answer.
    */
   prices: string;
 };
@@ -67,10 +67,9 @@ export type PriceHistoryStore = {
  * The hourly price histories held in memory by each API process, like the token catalogue:
  * loaded from the shared database, followed incrementally by data version (a generation change,
  * i.e. deleted rows, reloads in full). Histories are written on request from the numbers held
- * by concatenating prices kept as JSON number text with the hour's timestamps formatted once.
- * Keeping every token's serialised history instead cost ~35 MB per 24,000 tokens; numbers
- * formatted on each request instead made a 20-address answer 2–3 times slower (a double's
- * shortest decimal form is the expensive part). Its output is exactly that of the SQL oracle
+ * by concatenating prices kept as JSON number text with the hour's timestamps formatted once:
+ * neither serialised histories (memory) nor numbers formatted per request (a double's shortest
+ * decimal form is the expensive part; docs/performance.md). Its output is exactly that of the SQL oracle
  * (test/oracles/getPriceHistories.ts): carry-forward, a stablecoin carried from its current
  * price, unknown tokens left out.
  *

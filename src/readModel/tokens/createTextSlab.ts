@@ -5,8 +5,8 @@ export type TextSlab<T extends SlabSpan> = {
   /** Stores `text` for `item` (setting its span), replacing what `item` held before. */
   put(item: T, text: string): void;
   /**
-   * Makes room for `bytes` more bytes at once: growing step by step through a full load of
-   * 24,000 tokens left the malloc heap 13–22 MB larger at ready (the freed steps).
+   * Makes room for `bytes` more bytes at once: growing step by step through a full load leaves
+   * the freed steps in the malloc heap (docs/performance.md, fifth round).
    */
   reserve(bytes: number): void;
   /** Forgets `item`'s text (its span becomes garbage, reclaimed by the next compaction). */

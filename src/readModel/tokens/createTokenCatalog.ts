@@ -14,8 +14,8 @@ type Ordering = { order: OrderColumn; sort: SortDirection; isSecure: boolean | u
 
 /**
  * Above this share of changed tokens an ordering is dropped and sorted again when next asked
- * for; below it the changed tokens are moved to their new places (an indexer batch touches a few
- * tokens: sorting 24,000 again took 10–30 ms of the request path per ordering per update).
+ * for; below it the changed tokens are moved to their new places: an indexer batch touches a
+ * few tokens, and sorting everything again per ordering per update sits on the request path.
  */
 const RESORT_SHARE = 1 / 16;
 
@@ -170,8 +170,7 @@ function put(into: { entries: Map<string, Entry>; texts: TextSlab<Entry>; keys: 
 
 /**
  * The JSON size of a full load, from a sample (a fifth more, as headroom): the slab makes room
- * once instead of growing step by step. Holding the whole batch's JSON to measure it exactly
- * held ~24 MB of strings at once.
+ * once instead of growing step by step, without holding the whole batch's JSON to measure it.
  */
 function estimateBytes(rows: readonly TokenRow[]): number {
   const sample = rows.slice(0, 64);

@@ -16,8 +16,7 @@ const CLOSE = 0x7d;
 /**
  * `{"data":[…],"meta":…}` copied together from the slab: one Buffer, no string per page. Its
  * ETag hashes the tokens' digests and the meta, which determine the body, instead of the body
- * (8 bytes per token instead of ~500: SHA-1 of a 48 KB page was 5.5 % of a distinct
- * 100-address request).
+ * (8 bytes per token to hash, not the whole page; docs/performance.md, fifth round).
  */
 export function pageAnswer<T extends PageEntry>(texts: TextSlab<T>, data: readonly T[], meta: string): TaggedBody {
   const digests = Buffer.allocUnsafe(data.length * 8);

@@ -15,7 +15,7 @@ type Column =
 /**
  * What the orderings and the isSecure filter read of a token, held by the catalogue beside its
  * serialised JSON: times as epoch ms instead of Date objects, and no checksum address or logo
- * (both only in the JSON). About half the heap of a full TokenRow (~21 → ~11 MB per 24,000).
+ * (both only in the JSON): about half the heap of a full TokenRow (docs/performance.md).
  */
 export type SortRow = Omit<TokenRow, 'checksumAddress' | 'logo' | 'priceUpdatedAt' | 'createdAt' | 'updatedAt'> & {
   priceUpdatedAt: number | null;
@@ -155,8 +155,7 @@ export function createApproxKeys(): ApproxKeys {
 /**
  * Sorts by a column with nulls last in both directions and the address ascending as the
  * tiebreak. Keys are read once per item into typed arrays (from `keys` when given) and an index
- * array is sorted: no object per item (a burst of 32 orderings of 24,000 tokens used to add
- * ~25 MB to the peak heap).
+ * array is sorted: no object per item (bursts of orderings raised the peak heap).
  */
 export function sortBy<T extends { row: SortRow; slot: number }>(items: readonly T[], order: OrderColumn, sort: SortDirection, keys?: ApproxKeys): T[] {
   const column = columns[order];
