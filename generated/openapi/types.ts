@@ -13,7 +13,9 @@ export interface paths {
          *     ascending as a tiebreak, so consecutive pages never repeat or skip a token,
          *     and `null` values sort last in both directions. The default ordering is
          *     `fdv` descending: the largest tokens by fully diluted valuation first, as a
-         *     market screener lists them. Unknown query parameters are rejected.
+         *     market screener lists them; with `search` and neither `order` nor `sort`, the
+         *     matches are ranked by relevance instead (see `search`). Every filter combines
+         *     with every other, and with paging. Unknown query parameters are rejected.
          */
         get: operations["listTokens"];
         put?: never;
@@ -160,7 +162,6 @@ export interface components {
         /**
          * OrderColumns
          * @description Columns a token list can be ordered by.
-         * @default fdv
          * @enum {string}
          */
         OrderColumns: "name" | "symbol" | "decimals" | "contractAddress" | "currentPrice" | "priceUpdatedAt" | "createdAt" | "updatedAt" | "last24hVariation" | "last24hVariationAbsolute" | "sells" | "buys" | "swaps" | "isPossibleSpam" | "totalSupply" | "fdv";
@@ -435,7 +436,25 @@ export interface components {
         Addresses: components["schemas"]["AddressList"];
         /** @description The tokens to answer for. Comma-separated, at most 100, any case. */
         AddressesRequired: components["schemas"]["AddressList"];
-        /** @description The column to order by. Defaults to `fdv`. */
+        /**
+         * @description Finds tokens by symbol, name or address, case-insensitively. Surrounding
+         *     whitespace is ignored; what remains has 1 to 64 characters.
+         *     - A term of `0x` and 2 to 40 hex digits matches the tokens whose address starts
+         *       with it.
+         *     - Any other term matches a token whose symbol starts with it, or whose name has a
+         *       word that starts with it (a word starts the name or follows a character that is
+         *       not a letter or a digit: `usd` finds "USD Coin" and "Tether USD", `coin` finds
+         *       "USD Coin", `sd` finds neither).
+         *
+         *     Without `order` and without `sort` the matches are ranked: tokens whose symbol is
+         *     the term, then those whose symbol starts with it, then those matched by name;
+         *     within each group tokens not flagged `isPossibleSpam` first, then by liquidity,
+         *     largest first (tokens without a price count as none), then by `contractAddress`.
+         *     Giving `order` or `sort` orders the matches as the list is ordered instead. No
+         *     match is an empty page, not an error.
+         */
+        Search: string;
+        /** @description The column to order by. Defaults to `fdv` (with `search`, to the ranking described there). */
         Order: components["schemas"]["OrderColumns"];
         /** @description The direction of the ordering. Defaults to `desc`. */
         Sort: "asc" | "desc";
@@ -474,7 +493,25 @@ export interface operations {
                 isSecure?: components["parameters"]["IsSecure"];
                 /** @description Keep only these tokens. Comma-separated, at most 100, any case. */
                 addresses?: components["parameters"]["Addresses"];
-                /** @description The column to order by. Defaults to `fdv`. */
+                /**
+                 * @description Finds tokens by symbol, name or address, case-insensitively. Surrounding
+                 *     whitespace is ignored; what remains has 1 to 64 characters.
+                 *     - A term of `0x` and 2 to 40 hex digits matches the tokens whose address starts
+                 *       with it.
+                 *     - Any other term matches a token whose symbol starts with it, or whose name has a
+                 *       word that starts with it (a word starts the name or follows a character that is
+                 *       not a letter or a digit: `usd` finds "USD Coin" and "Tether USD", `coin` finds
+                 *       "USD Coin", `sd` finds neither).
+                 *
+                 *     Without `order` and without `sort` the matches are ranked: tokens whose symbol is
+                 *     the term, then those whose symbol starts with it, then those matched by name;
+                 *     within each group tokens not flagged `isPossibleSpam` first, then by liquidity,
+                 *     largest first (tokens without a price count as none), then by `contractAddress`.
+                 *     Giving `order` or `sort` orders the matches as the list is ordered instead. No
+                 *     match is an empty page, not an error.
+                 */
+                search?: components["parameters"]["Search"];
+                /** @description The column to order by. Defaults to `fdv` (with `search`, to the ranking described there). */
                 order?: components["parameters"]["Order"];
                 /** @description The direction of the ordering. Defaults to `desc`. */
                 sort?: components["parameters"]["Sort"];

@@ -15,12 +15,16 @@ export type ListPriceHistoriesQuery = operations['listPriceHistories']['paramete
 export type OrderColumn = OrderColumns;
 export type SortDirection = 'asc' | 'desc';
 
-/** A page of the token list, with its defaults applied and its addresses in lower case. */
+/**
+ * A page of the token list: paging applied, addresses in lower case, `search` trimmed. Without
+ * `order` and `sort` the list is ordered by fdv descending, or by relevance when searching.
+ */
 export type TokenListQuery = {
   page: number;
   limit: number;
-  order: OrderColumn;
-  sort: SortDirection;
+  order?: OrderColumn;
+  sort?: SortDirection;
   isSecure?: boolean;
   addresses?: readonly string[];
+  search?: string;
 };

@@ -4,16 +4,17 @@ import { sendJsonBody } from '../sendJsonBody.ts';
 import type { TaggedBody } from '../../readModel/TaggedBody.ts';
 import type { ListTokensQuery } from '../../readModel/types.ts';
 
-/** The serialised page for a validated query (defaults and bounds already applied). */
+/** The serialised page for a validated query (bounds already checked; the catalogue orders). */
 export function listTokensAnswer({ catalog }: Pick<ApiDeps, 'catalog'>): (query: ListTokensQuery) => Promise<TaggedBody> {
   return (query) =>
     catalog.page({
       page: query.page ?? 1,
       limit: query.limit ?? 50,
-      order: query.order ?? 'fdv',
-      sort: query.sort ?? 'desc',
+      order: query.order,
+      sort: query.sort,
       isSecure: query.isSecure,
       addresses: query.addresses ? [...new Set(query.addresses.map((a) => a.toLowerCase()))] : undefined,
+      search: query.search?.trim(),
     });
 }
 

@@ -5,6 +5,8 @@ import { loadTokenChanges, type DataVersion, type Queryable, type TokenRow } fro
 import type { OrderColumn, SortDirection, TokenListQuery } from '../types.ts';
 import { createTextSlab, type TextSlab } from './createTextSlab.ts';
 import { pageAnswer, type PageEntry } from './pageAnswer.ts';
+import { rankSearchMatches } from './rankSearchMatches.ts';
+import { createSearchIndex, type MatchGroup } from './createSearchIndex.ts';
 import { createApproxKeys, insertSorted, removeSorted, sortBy, toSortRow, type ApproxKeys, type SortRow } from './tokenOrder.ts';
 
 /** A token: what orderings read, its slot in the approximate keys, its JSON's place and digest. */
@@ -53,9 +55,12 @@ export type TokenCatalog = {
  */
 export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   let entries = new Map<string, Entry>();
+  let bySlot: Entry[] = [];
   let texts = createTextSlab<Entry>();
   let keys = createApproxKeys();
   let sorted = new Map<string, Ordering>();
+  // Built when first searched after a full load, then kept up to date token by token.
+  let search: ReturnType<typeof createSearchIndex> | undefined;
   let state: DataVersion | undefined;
   let checkedAt = 0;
   let inFlight: Promise<void> | undefined;
@@ -69,7 +74,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   async function load(): Promise<void> {
     const changes = await loadTokenChanges(options.db, state, { chunkRows: options.chunkRows });
     if (changes.full) {
-      const next = { entries: new Map<string, Entry>(), texts: createTextSlab<Entry>(), keys: createApproxKeys() };
+      const next = { entries: new Map<string, Entry>(), bySlot: [] as Entry[], texts: createTextSlab<Entry>(), keys: createApproxKeys() };
       next.texts.reserve(estimateBytes(changes.rows));
       for (const row of changes.rows) {
         const before = next.entries.get(row.address);
@@ -77,8 +82,9 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
         if (before) next.texts.free(before);
         put(next, entry, json);
       }
-      ({ entries, texts, keys } = next);
+      ({ entries, bySlot, texts, keys } = next);
       sorted = new Map();
+      search = undefined;
     } else {
       const prepared = changes.rows.map((row) => prepare(row, entries.get(row.address)?.slot ?? -1));
       texts.reserve(prepared.reduce((bytes, p) => bytes + Buffer.byteLength(p.json), 0));
@@ -87,7 +93,8 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
         const before = entries.get(entry.row.address);
         if (before) texts.free(before);
         if (entry.slot < 0) entry.slot = before?.slot ?? entries.size;
-        put({ entries, texts, keys }, entry, json);
+        put({ entries, bySlot, texts, keys }, entry, json);
+        search?.set(entry.slot, entry.row);
         changed.push({ before, after: entry });
       }
       if (changed.length > 0) moveChanged(sorted, changed);
@@ -108,16 +115,47 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   const timer = options.pollMs ? setInterval(() => refresh(true).catch((e: unknown) => options.onError?.(e)), options.pollMs) : undefined;
   timer?.unref();
 
-  function ordered(query: TokenListQuery): Entry[] {
-    const key = `${query.order}:${query.sort}:${query.isSecure ?? ''}`;
+  function ordered(order: OrderColumn, sort: SortDirection, isSecure: boolean | undefined): Entry[] {
+    const key = `${order}:${sort}:${isSecure ?? ''}`;
     let ordering = sorted.get(key);
     if (!ordering) {
       const all = [...entries.values()];
-      const filtered = query.isSecure === undefined ? all : all.filter((e) => e.row.isSecure === query.isSecure);
-      ordering = { order: query.order, sort: query.sort, isSecure: query.isSecure, list: sortBy(filtered, query.order, query.sort, keys) };
+      const filtered = isSecure === undefined ? all : all.filter((e) => e.row.isSecure === isSecure);
+      ordering = { order, sort, isSecure, list: sortBy(filtered, order, sort, keys) };
       sorted.set(key, ordering);
     }
     return ordering.list;
+  }
+
+  /** The tokens matching a search term, with how each matched. */
+  function matches(term: string): Map<Entry, MatchGroup> {
+    if (!search) {
+      search = createSearchIndex();
+      search.load(Array.from(entries.values(), (e) => ({ slot: e.slot, address: e.row.address, symbol: e.row.symbol, name: e.row.name })));
+    }
+    return new Map(search.find(term).map((m) => [bySlot[m.slot]!, m.group]));
+  }
+
+  /** The tokens of a query, in its order: the filters applied, then ordered or ranked. */
+  function select(query: TokenListQuery): Entry[] {
+    const explicit = query.order !== undefined || query.sort !== undefined;
+    const order = query.order ?? 'fdv';
+    const sort = query.sort ?? 'desc';
+    if (!query.addresses && query.search === undefined) return ordered(order, sort, query.isSecure);
+    let picked: Entry[];
+    let groups: Map<Entry, MatchGroup> | undefined;
+    if (query.search !== undefined) {
+      groups = matches(query.search);
+      picked = [...groups.keys()];
+      if (query.addresses) {
+        const wanted = new Set(query.addresses);
+        picked = picked.filter((e) => wanted.has(e.row.address));
+      }
+    } else {
+      picked = query.addresses!.map((a) => entries.get(a)).filter((e): e is Entry => e !== undefined);
+    }
+    if (query.isSecure !== undefined) picked = picked.filter((e) => e.row.isSecure === query.isSecure);
+    return groups && !explicit ? rankSearchMatches(picked, groups, keys) : sortBy(picked, order, sort, keys);
   }
 
   return {
@@ -126,14 +164,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     refresh,
     async page(query) {
       await refresh();
-      let list: Entry[];
-      if (query.addresses) {
-        const picked = query.addresses.map((a) => entries.get(a)).filter((e): e is Entry => e !== undefined);
-        const filtered = query.isSecure === undefined ? picked : picked.filter((e) => e.row.isSecure === query.isSecure);
-        list = sortBy(filtered, query.order, query.sort, keys);
-      } else {
-        list = ordered(query);
-      }
+      const list = select(query);
       const start = (query.page - 1) * query.limit;
       const meta = { page: query.page, limit: query.limit, totalItemsCount: list.length, pagesCount: Math.ceil(list.length / query.limit) };
       return pageAnswer(texts, list.slice(start, start + query.limit), JSON.stringify(meta));
@@ -162,10 +193,11 @@ function prepare(row: TokenRow, slot: number): { entry: Entry; json: string } {
   return { entry, json };
 }
 
-function put(into: { entries: Map<string, Entry>; texts: TextSlab<Entry>; keys: ApproxKeys }, entry: Entry, json: string): void {
+function put(into: { entries: Map<string, Entry>; bySlot: Entry[]; texts: TextSlab<Entry>; keys: ApproxKeys }, entry: Entry, json: string): void {
   into.texts.put(entry, json);
   into.keys.set(entry.slot, entry.row);
   into.entries.set(entry.row.address, entry);
+  into.bySlot[entry.slot] = entry;
 }
 
 /**

@@ -1,0 +1,150 @@
+/**
+ * How a token matched a search term, for the default ranking (lower first): its symbol is the
+ * term, its symbol starts with it, a word of its name starts with it, its address starts with it.
+ */
+export type MatchGroup = 0 | 1 | 2 | 3;
+export const EXACT_SYMBOL: MatchGroup = 0;
+export const SYMBOL_PREFIX: MatchGroup = 1;
+export const NAME_WORD: MatchGroup = 2;
+export const ADDRESS_PREFIX: MatchGroup = 3;
+
+export type SearchMatch = { slot: number; group: MatchGroup };
+
+export type SearchIndex = {
+  /** Records (or replaces) the searchable keys of the token in `slot`. */
+  set(slot: number, token: { address: string; symbol: string; name: string }): void;
+  /** The tokens matching a term (already trimmed, 1–64 characters), each slot once. */
+  find(term: string): SearchMatch[];
+};
+
+/** A term of 0x and 2 to 40 hex digits searches addresses; anything else symbols and names. */
+const ADDRESS_TERM = /^0x[0-9a-f]{2,40}$/;
+/** Search terms are at most 64 characters: longer name keys never decide a match. */
+const KEY_CHARS = 64;
+/** Symbols are compared whole (an exact match ranks first), up to this length. */
+const SYMBOL_CHARS = 256;
+/** Words of a name indexed at most (a spam name may be hundreds of characters). */
+const MAX_WORDS = 16;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** Strings kept sorted, each with the slot it belongs to; ranges found by binary search. */
+class SortedKeys {
+  keys: string[] = [];
+  slots: number[] = [];
+
+  /** First index whose key is ≥ `key`. */
+  lowerBound(key: string): number {
+    let lo = 0;
+    let hi = this.keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.keys[mid]! < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  insert(key: string, slot: number): void {
+    const at = this.lowerBound(key);
+    this.keys.splice(at, 0, key);
+    this.slots.splice(at, 0, slot);
+  }
+
+  remove(key: string, slot: number): void {
+    for (let i = this.lowerBound(key); i < this.keys.length && this.keys[i] === key; i++) {
+      if (this.slots[i] === slot) {
+        this.keys.splice(i, 1);
+        this.slots.splice(i, 1);
+        return;
+      }
+    }
+  }
+
+  /** Calls `visit` with the slot of every key that starts with `prefix`. */
+  eachWithPrefix(prefix: string, visit: (slot: number, key: string) => void): void {
+    for (let i = this.lowerBound(prefix); i < this.keys.length && this.keys[i]!.startsWith(prefix); i++) visit(this.slots[i]!, this.keys[i]!);
+  }
+
+  /** Replaces the content with unsorted pairs, sorted once (a full load). */
+  bulk(pairs: [string, number][]): void {
+    pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+    this.keys = pairs.map((p) => p[0]);
+    this.slots = pairs.map((p) => p[1]);
+  }
+}
+
+type Keys = { address: string; symbol: string; words: string[] };
+
+/** The searchable keys of a token: lower-case address, symbol, and name suffixes at word starts. */
+function keysOf(token: { address: string; symbol: string; name: string }): Keys {
+  const name = token.name.toLowerCase();
+  const words: string[] = [];
+  let previousIsWord = false;
+  for (let i = 0; i < name.length && words.length < MAX_WORDS; ) {
+    const char = String.fromCodePoint(name.codePointAt(i)!);
+    const isWord = WORD_CHAR.test(char);
+    if (isWord && !previousIsWord) words.push(name.slice(i, i + KEY_CHARS));
+    previousIsWord = isWord;
+    i += char.length;
+  }
+  return { address: token.address.toLowerCase(), symbol: token.symbol.toLowerCase().slice(0, SYMBOL_CHARS), words };
+}
+
+/**
+ * The token catalogue's search keys: symbols, words of names and addresses, each in one sorted
+ * array, so a term is found by binary search (prefixes are ranges) instead of a scan of every
+ * token. Tokens are added or changed one at a time (a few binary searches each), or all at once
+ * on a full load (one sort).
+ */
+export function createSearchIndex(): SearchIndex & { load(tokens: Iterable<{ slot: number; address: string; symbol: string; name: string }>): void } {
+  const bySlot = new Map<number, Keys>();
+  const addresses = new SortedKeys();
+  const symbols = new SortedKeys();
+  const words = new SortedKeys();
+
+  return {
+    load(tokens) {
+      bySlot.clear();
+      const a: [string, number][] = [];
+      const s: [string, number][] = [];
+      const w: [string, number][] = [];
+      for (const token of tokens) {
+        const keys = keysOf(token);
+        bySlot.set(token.slot, keys);
+        a.push([keys.address, token.slot]);
+        s.push([keys.symbol, token.slot]);
+        for (const word of keys.words) w.push([word, token.slot]);
+      }
+      addresses.bulk(a);
+      symbols.bulk(s);
+      words.bulk(w);
+    },
+    set(slot, token) {
+      const keys = keysOf(token);
+      const before = bySlot.get(slot);
+      if (before && before.address === keys.address && before.symbol === keys.symbol && before.words.join('\0') === keys.words.join('\0')) return;
+      if (before) {
+        addresses.remove(before.address, slot);
+        symbols.remove(before.symbol, slot);
+        for (const word of before.words) words.remove(word, slot);
+      }
+      bySlot.set(slot, keys);
+      addresses.insert(keys.address, slot);
+      symbols.insert(keys.symbol, slot);
+      for (const word of keys.words) words.insert(word, slot);
+    },
+    find(raw) {
+      const term = raw.toLowerCase();
+      const found = new Map<number, MatchGroup>();
+      if (ADDRESS_TERM.test(term)) {
+        addresses.eachWithPrefix(term, (slot) => found.set(slot, ADDRESS_PREFIX));
+      } else {
+        symbols.eachWithPrefix(term, (slot, key) => found.set(slot, key === term ? EXACT_SYMBOL : SYMBOL_PREFIX));
+        words.eachWithPrefix(term, (slot) => {
+          if (!found.has(slot)) found.set(slot, NAME_WORD);
+        });
+      }
+      return Array.from(found, ([slot, group]) => ({ slot, group }));
+    },
+  };
+}
