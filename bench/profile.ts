@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createDatabase } from '../src/db/index.ts';
 import { buildCases } from './lib/cases.ts';
-import { buildCatalogue, writeCatalogue } from './lib/catalogue.ts';
+import { buildCatalogue, searchTermsOf, writeCatalogue } from './lib/catalogue.ts';
 import { renderProfile, summariseProfile } from './lib/cpuProfile.ts';
 import { limiterEnv } from './lib/limiter.ts';
 import { runLoad } from './lib/load.ts';
@@ -41,7 +41,7 @@ async function main() {
     await writeCatalogue(db, catalogue, { count: tokens, seed, now });
     await db.close();
     log(`catalogue of ${tokens} tokens written`);
-    const cases = buildCases({ seed, addresses: catalogue.addresses, priced: catalogue.priced, tokenCount: tokens, networkToken: node.info.deployment.networkToken.address, txs: node.info.txs });
+    const cases = buildCases({ seed, addresses: catalogue.addresses, priced: catalogue.priced, tokenCount: tokens, networkToken: node.info.deployment.networkToken.address, txs: node.info.txs, searchTerms: searchTermsOf(catalogue, seed) });
     for (const id of wanted) {
       const c = cases.find((x) => x.id === id);
       if (!c || c.target === 'node') {

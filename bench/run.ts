@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { createDatabase } from '../src/db/index.ts';
 import { buildCases, probeGenerators, type CaseDef } from './lib/cases.ts';
-import { buildCatalogue, writeCatalogue, type CatalogueReport } from './lib/catalogue.ts';
+import { buildCatalogue, searchTermsOf, writeCatalogue, type CatalogueReport } from './lib/catalogue.ts';
 import { combineRuns, limiterCost, limiterEnv, limiterSchedule, type LimiterCost, type LimiterSide } from './lib/limiter.ts';
 import { measureBackfill, measureFreshness, type FreshnessResult } from './lib/indexing.ts';
 import { probeLatency, runLoad, type LoadResult, type ProbeResult, type RequestSpec } from './lib/load.ts';
@@ -171,7 +171,7 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
 
     const cases = buildCases({
       seed: options.seed, addresses: catalogue.addresses, priced: catalogue.priced, tokenCount: catalogue.tokens.length,
-      networkToken: net.address, txs: info.txs,
+      networkToken: net.address, txs: info.txs, searchTerms: searchTermsOf(catalogue, options.seed),
     });
     const results: CaseResult[] = [];
     const memory: BenchResults['memory'] = {};

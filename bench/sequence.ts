@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase } from '../src/db/index.ts';
 import { buildCases } from './lib/cases.ts';
-import { buildCatalogue, writeCatalogue } from './lib/catalogue.ts';
+import { buildCatalogue, searchTermsOf, writeCatalogue } from './lib/catalogue.ts';
 import { limiterEnv } from './lib/limiter.ts';
 import { runLoad } from './lib/load.ts';
 import { startBaselineServer, startChainNode, startService } from './lib/processes.ts';
@@ -39,7 +39,7 @@ const service = await (async () => {
     await writeCatalogue(db, catalogue, { count: tokens, seed, now });
     await db.close();
   }
-  const cases = buildCases({ seed, addresses: catalogue.addresses, priced: catalogue.priced, tokenCount: tokens, networkToken: node.info.deployment.networkToken.address, txs: node.info.txs });
+  const cases = buildCases({ seed, addresses: catalogue.addresses, priced: catalogue.priced, tokenCount: tokens, networkToken: node.info.deployment.networkToken.address, txs: node.info.txs, searchTerms: searchTermsOf(catalogue, seed) });
   const svc = await startService({
     mode: 'serve',
     logFile: join(dir, 'service.log'),

@@ -31,6 +31,8 @@ export type CaseInputs = {
   tokenCount: number;
   networkToken: string;
   txs: readonly TxRef[];
+  /** Search terms drawn from the catalogue (searchTermsOf). */
+  searchTerms: readonly string[];
 };
 
 const ORDERS = [
@@ -117,6 +119,9 @@ export function buildCases(input: CaseInputs): CaseDef[] {
   pair('tokens.one', 'One token by address', `/tokens/${first}`,
     () => { const next = cycle(shuffledAddresses); return () => get(`/tokens/${anyCase(next(), rng)}`); },
     '/tokens/<each address in turn>', false);
+  pair('tokens.search', 'Search by symbol, name or address', `/tokens?search=${encodeURIComponent(input.searchTerms[0] ?? 'a')}`,
+    () => { const next = cycle(input.searchTerms); return () => get(`/tokens?search=${encodeURIComponent(next())}`); },
+    '/tokens?search=<symbol prefix | name word | 0x address prefix>', true);
   pair('prices.one', 'Price history, one token', `/prices/${firstPriced}`,
     () => { const next = cycle(shuffledPriced); return () => get(`/prices/${anyCase(next(), rng)}`); },
     '/prices/<each priced address in turn>', false);

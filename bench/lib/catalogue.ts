@@ -149,3 +149,24 @@ export async function writeCatalogue(db: Database, catalogue: Catalogue, options
     writeMs: Math.round(performance.now() - started),
   };
 }
+
+/**
+ * Search terms as users type them, drawn from the catalogue: symbol prefixes (2–4 characters),
+ * name words or their first letters, and address prefixes (0x + 4–8 hex digits), in any case.
+ */
+export function searchTermsOf(catalogue: Catalogue, seed: number, count = 3000): string[] {
+  const rng = createPrng(seed ^ 0x5ea7c4);
+  const terms: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const token = rng.pick(catalogue.tokens);
+    const roll = rng.next();
+    let term: string;
+    if (roll < 0.4) term = token.symbol.slice(0, 2 + Math.floor(rng.next() * 3));
+    else if (roll < 0.8) {
+      const word = rng.pick(token.name.split(' '));
+      term = rng.next() < 0.5 ? word : word.slice(0, 3 + Math.floor(rng.next() * 3));
+    } else term = token.address.slice(0, 6 + Math.floor(rng.next() * 5));
+    terms.push(rng.next() < 0.5 ? term.toLowerCase() : term);
+  }
+  return terms;
+}

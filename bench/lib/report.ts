@@ -76,6 +76,9 @@ export function computeTargets(r: Omit<BenchResults, 'targets'>): Target[] {
       ratioTarget(`tokens.deepPage.${v}`, `Deep page (${v})`, 0.3, scope);
       ratioTarget(`tokens.addresses100.${v}`, `100 addresses (${v})`, 0.3, scope);
     }
+    // search: the issue's case is a realistic mix of distinct terms, so varied is its own target
+    ratioTarget('tokens.search.hot', 'Search (hot)', 0.3);
+    ratioTarget('tokens.search.varied', 'Search (varied terms)', 0.3);
     ratioTarget('rpc.byHash.cached', 'Cached RPC eth_getTransactionByHash', 0.5);
     ratioTarget('rpc.byBlockAndIndex.cached', 'Cached RPC eth_getTransactionByBlockNumberAndIndex', 0.5);
     const rest = r.cases.filter((c) => c.database === db && (c.group === 'rest' || c.group === 'supply'));
@@ -185,12 +188,12 @@ export function renderMarkdown(r: BenchResults): string {
 }
 
 function caseTarget(c: CaseResult): string {
-  const ratioMin: Record<string, number> = { 'tokens.default': 0.5, 'tokens.movers': 0.5, 'tokens.deepPage': 0.3, 'tokens.addresses100': 0.3, 'rpc.byHash': 0.5, 'rpc.byBlockAndIndex': 0.5 };
+  const ratioMin: Record<string, number> = { 'tokens.default': 0.5, 'tokens.movers': 0.5, 'tokens.deepPage': 0.3, 'tokens.addresses100': 0.3, 'tokens.search': 0.3, 'rpc.byHash': 0.5, 'rpc.byBlockAndIndex': 0.5 };
   const parts: string[] = [];
   const base = c.id.split('.').slice(0, 2).join('.');
   const min = ratioMin[base];
   if (min !== undefined && (c.group === 'rest' ? c.variant === 'hot' || c.variant === 'varied' : c.variant === 'cached'))
-    parts.push(`${c.variant === 'varied' ? 'stricter ' : ''}ratio ≥ ${min}: ${c.ratio >= min ? 'PASS' : '**MISS**'}`);
+    parts.push(`${c.variant === 'varied' && base !== 'tokens.search' ? 'stricter ' : ''}ratio ≥ ${min}: ${c.ratio >= min ? 'PASS' : '**MISS**'}`);
   if (c.group !== 'rpc') parts.push(`p99 < 50: ${c.p99Ms < 50 ? 'PASS' : '**MISS**'}`);
   return parts.join(', ') || '–';
 }

@@ -3,11 +3,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildCases } from '../../bench/lib/cases.ts';
-import { buildCatalogue } from '../../bench/lib/catalogue.ts';
+import { buildCatalogue, searchTermsOf } from '../../bench/lib/catalogue.ts';
 
 const catalogue = buildCatalogue({ count: 2000, seed: 7, now: new Date('2026-01-01T12:00:00Z') });
 const txs = Array.from({ length: 30 }, (_, i) => ({ hash: `0x${i.toString(16).padStart(64, '0')}`, blockNumber: '0x5', index: `0x${i.toString(16)}` }));
-const cases = buildCases({ seed: 7, addresses: catalogue.addresses, priced: catalogue.priced, tokenCount: 2000, networkToken: catalogue.addresses[0] ?? '', txs });
+const cases = buildCases({ seed: 7, addresses: catalogue.addresses, priced: catalogue.priced, tokenCount: 2000, networkToken: catalogue.addresses[0] ?? '', txs, searchTerms: searchTermsOf(catalogue, 7) });
 
 test('the catalogue is deterministic for a seed', () => {
   const again = buildCatalogue({ count: 2000, seed: 7, now: new Date('2026-01-01T12:00:00Z') });

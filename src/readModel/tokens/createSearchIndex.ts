@@ -8,13 +8,19 @@ export const SYMBOL_PREFIX: MatchGroup = 1;
 export const NAME_WORD: MatchGroup = 2;
 export const ADDRESS_PREFIX: MatchGroup = 3;
 
-export type SearchMatch = { slot: number; group: MatchGroup };
+/** Slots `slots[from..to)` match in `group`. */
+export type MatchRange = { group: MatchGroup; slots: readonly number[]; from: number; to: number };
 
 export type SearchIndex = {
   /** Records (or replaces) the searchable keys of the token in `slot`. */
   set(slot: number, token: { address: string; symbol: string; name: string }): void;
-  /** The tokens matching a term (already trimmed, 1–64 characters), each slot once. */
-  find(term: string): SearchMatch[];
+  /**
+   * The tokens matching a term (already trimmed, 1–64 characters), as ranges of slots, best
+   * group first; a token matched twice (by symbol and by name) is in a later range again.
+   */
+  find(term: string): MatchRange[];
+  /** The slot arrays that ranges point into (addresses, symbols, name words). */
+  slotArrays(): readonly (readonly number[])[];
 };
 
 /** A term of 0x and 2 to 40 hex digits searches addresses; anything else symbols and names. */
@@ -60,9 +66,17 @@ class SortedKeys {
     }
   }
 
-  /** Calls `visit` with the slot of every key that starts with `prefix`. */
-  eachWithPrefix(prefix: string, visit: (slot: number, key: string) => void): void {
-    for (let i = this.lowerBound(prefix); i < this.keys.length && this.keys[i]!.startsWith(prefix); i++) visit(this.slots[i]!, this.keys[i]!);
+  /** First index at or after `from` whose key neither is below `prefix` nor starts with it. */
+  prefixEnd(prefix: string, from: number): number {
+    let lo = from;
+    let hi = this.keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const key = this.keys[mid]!;
+      if (key < prefix || key.startsWith(prefix)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** Replaces the content with unsorted pairs, sorted once (a full load). */
@@ -133,18 +147,24 @@ export function createSearchIndex(): SearchIndex & { load(tokens: Iterable<{ slo
       symbols.insert(keys.symbol, slot);
       for (const word of keys.words) words.insert(word, slot);
     },
+    slotArrays: () => [addresses.slots, symbols.slots, words.slots],
     find(raw) {
       const term = raw.toLowerCase();
-      const found = new Map<number, MatchGroup>();
+      const range = (group: MatchGroup, keys: SortedKeys, from: number, to: number): MatchRange => ({ group, slots: keys.slots, from, to });
       if (ADDRESS_TERM.test(term)) {
-        addresses.eachWithPrefix(term, (slot) => found.set(slot, ADDRESS_PREFIX));
-      } else {
-        symbols.eachWithPrefix(term, (slot, key) => found.set(slot, key === term ? EXACT_SYMBOL : SYMBOL_PREFIX));
-        words.eachWithPrefix(term, (slot) => {
-          if (!found.has(slot)) found.set(slot, NAME_WORD);
-        });
+        const from = addresses.lowerBound(term);
+        return [range(ADDRESS_PREFIX, addresses, from, addresses.prefixEnd(term, from))];
       }
-      return Array.from(found, ([slot, group]) => ({ slot, group }));
+      // keys equal to the term sort first among those that start with it
+      const from = symbols.lowerBound(term);
+      let exactEnd = from;
+      while (exactEnd < symbols.keys.length && symbols.keys[exactEnd] === term) exactEnd++;
+      const wordsFrom = words.lowerBound(term);
+      return [
+        range(EXACT_SYMBOL, symbols, from, exactEnd),
+        range(SYMBOL_PREFIX, symbols, exactEnd, symbols.prefixEnd(term, exactEnd)),
+        range(NAME_WORD, words, wordsFrom, words.prefixEnd(term, wordsFrom)),
+      ];
     },
   };
 }

@@ -5,8 +5,8 @@ import { loadTokenChanges, type DataVersion, type Queryable, type TokenRow } fro
 import type { OrderColumn, SortDirection, TokenListQuery } from '../types.ts';
 import { createTextSlab, type TextSlab } from './createTextSlab.ts';
 import { pageAnswer, type PageEntry } from './pageAnswer.ts';
-import { rankSearchMatches } from './rankSearchMatches.ts';
-import { createSearchIndex, type MatchGroup } from './createSearchIndex.ts';
+import { createSearchRanking } from './rankSearchMatches.ts';
+import { createSearchIndex } from './createSearchIndex.ts';
 import { createApproxKeys, insertSorted, removeSorted, sortBy, toSortRow, type ApproxKeys, type SortRow } from './tokenOrder.ts';
 
 /** A token: what orderings read, its slot in the approximate keys, its JSON's place and digest. */
@@ -61,6 +61,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   let sorted = new Map<string, Ordering>();
   // Built when first searched after a full load, then kept up to date token by token.
   let search: ReturnType<typeof createSearchIndex> | undefined;
+  const ranking = createSearchRanking<Entry>();
   let state: DataVersion | undefined;
   let checkedAt = 0;
   let inFlight: Promise<void> | undefined;
@@ -127,35 +128,32 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     return ordering.list;
   }
 
-  /** The tokens matching a search term, with how each matched. */
-  function matches(term: string): Map<Entry, MatchGroup> {
+  /** The search index, built on the first search after a full load. */
+  function searchIndex(): ReturnType<typeof createSearchIndex> {
     if (!search) {
       search = createSearchIndex();
       search.load(Array.from(entries.values(), (e) => ({ slot: e.slot, address: e.row.address, symbol: e.row.symbol, name: e.row.name })));
     }
-    return new Map(search.find(term).map((m) => [bySlot[m.slot]!, m.group]));
+    return search;
   }
 
-  /** The tokens of a query, in its order: the filters applied, then ordered or ranked. */
-  function select(query: TokenListQuery): Entry[] {
-    const explicit = query.order !== undefined || query.sort !== undefined;
+  /** How many tokens a query selects, and those of its page, in its order. */
+  function select(query: TokenListQuery): { total: number; page: Entry[] } {
     const order = query.order ?? 'fdv';
     const sort = query.sort ?? 'desc';
-    if (!query.addresses && query.search === undefined) return ordered(order, sort, query.isSecure);
-    let picked: Entry[];
-    let groups: Map<Entry, MatchGroup> | undefined;
+    const start = (query.page - 1) * query.limit;
+    const end = start + query.limit;
+    const paged = (list: Entry[]) => ({ total: list.length, page: list.slice(start, end) });
+    if (!query.addresses && query.search === undefined) return paged(ordered(order, sort, query.isSecure));
+    const wanted = query.addresses && query.search !== undefined ? new Set(query.addresses) : undefined;
+    const keep = query.isSecure === undefined && !wanted ? undefined : (e: Entry) => (query.isSecure === undefined || e.row.isSecure === query.isSecure) && (!wanted || wanted.has(e.row.address));
     if (query.search !== undefined) {
-      groups = matches(query.search);
-      picked = [...groups.keys()];
-      if (query.addresses) {
-        const wanted = new Set(query.addresses);
-        picked = picked.filter((e) => wanted.has(e.row.address));
-      }
-    } else {
-      picked = query.addresses!.map((a) => entries.get(a)).filter((e): e is Entry => e !== undefined);
+      ranking.prepare(`${state?.generation}.${state?.version}`, () => [...entries.values()], keys, searchIndex());
+      if (query.order === undefined && query.sort === undefined) return ranking.rank(searchIndex(), query.search, bySlot, keep, start, end);
+      return paged(sortBy(ranking.matches(searchIndex(), query.search, bySlot, keep), order, sort, keys));
     }
-    if (query.isSecure !== undefined) picked = picked.filter((e) => e.row.isSecure === query.isSecure);
-    return groups && !explicit ? rankSearchMatches(picked, groups, keys) : sortBy(picked, order, sort, keys);
+    const picked = query.addresses!.map((a) => entries.get(a)).filter((e): e is Entry => e !== undefined && (!keep || keep(e)));
+    return paged(sortBy(picked, order, sort, keys));
   }
 
   return {
@@ -164,10 +162,9 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     refresh,
     async page(query) {
       await refresh();
-      const list = select(query);
-      const start = (query.page - 1) * query.limit;
-      const meta = { page: query.page, limit: query.limit, totalItemsCount: list.length, pagesCount: Math.ceil(list.length / query.limit) };
-      return pageAnswer(texts, list.slice(start, start + query.limit), JSON.stringify(meta));
+      const { total, page } = select(query);
+      const meta = { page: query.page, limit: query.limit, totalItemsCount: total, pagesCount: Math.ceil(total / query.limit) };
+      return pageAnswer(texts, page, JSON.stringify(meta));
     },
     async token(address) {
       await refresh();
