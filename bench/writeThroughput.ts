@@ -4,11 +4,10 @@
 // the size of an indexer batch. Variants alternate (A B A B) so the machine's drift hits both.
 //   tsx bench/writeThroughput.ts [--tokens N] [--rounds N]
 // Env: BENCH_DATABASE_URL=postgres://… runs on PostgreSQL too (own schema, dropped after).
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { createDatabase, upsertTokens, type Database, type TokenWrite } from '../src/db/index.ts';
+import { openScratchPostgres } from '../test/helpers/testDatabases.ts';
 import { buildCatalogue } from './lib/catalogue.ts';
 import { repoRoot } from './lib/processes.ts';
 
@@ -47,21 +46,8 @@ async function measure(db: Database, tokens: TokenWrite[], withIndexes: boolean)
   return { fullPerSec, batchPerSec };
 }
 
-async function open(kind: 'pglite' | 'postgres'): Promise<Database> {
-  if (kind === 'pglite') return createDatabase({ pgliteDir: 'memory://' });
-  const url = process.env.BENCH_DATABASE_URL!;
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const db = await createDatabase({ databaseUrl: url, schema });
-  const close = db.close.bind(db);
-  return Object.assign(db, {
-    async close() {
-      await close();
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await admin.end();
-    },
-  });
+function open(kind: 'pglite' | 'postgres'): Promise<Database> {
+  return kind === 'pglite' ? createDatabase({ pgliteDir: 'memory://' }) : openScratchPostgres(process.env.BENCH_DATABASE_URL!, 'bench');
 }
 
 const catalogue = buildCatalogue({ count: TOKENS, seed: 59144, now: new Date() });

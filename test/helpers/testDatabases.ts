@@ -15,23 +15,27 @@ export const testDatabases: TestDatabase[] = [
     name: 'postgres',
     skip: skipWithoutPostgres,
     async open() {
-      const url = TEST_DATABASE_URL;
-      if (!url) throw new Error('TEST_DATABASE_URL is not set');
-      const schema = `test_${randomBytes(6).toString('hex')}`;
-      const db = await createDatabase({ databaseUrl: url, schema });
-      const close = db.close.bind(db);
-      return Object.assign(db, {
-        async close() {
-          await close();
-          const admin = new pg.Client({ connectionString: url });
-          await admin.connect();
-          await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-          await admin.end();
-        },
-      });
+      if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+      return openScratchPostgres(TEST_DATABASE_URL, 'test');
     },
   },
 ];
+
+/** PostgreSQL at `url` in a schema of its own, dropped when the database is closed. */
+export async function openScratchPostgres(url: string, prefix: string): Promise<Database> {
+  const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const db = await createDatabase({ databaseUrl: url, schema });
+  const close = db.close.bind(db);
+  return Object.assign(db, {
+    async close() {
+      await close();
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.end();
+    },
+  });
+}
 
 /** Empties every data table between tests, keeping the schema. */
 export async function resetDatabase(db: Database): Promise<void> {

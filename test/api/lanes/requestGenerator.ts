@@ -2,6 +2,7 @@
 // parameter with values inside and outside its schema (bounds, enums, patterns, list sizes),
 // encodings (%XX, +), repeats, unknown and empty parameters, odd paths, HEAD, conditional and
 // compressed requests. New parameters, enum values and routes are covered as the spec gains them.
+import { createPrng, type Prng } from '../../../src/demo/prng.ts';
 import { operationParameters, readOpenApiDocument, type OpenApiParameter, type Schema } from '../../../src/spec/readOpenApiDocument.ts';
 
 export type GeneratedRequest = {
@@ -13,20 +14,13 @@ export type GeneratedRequest = {
   operation: string;
 };
 
-export type Random = { next(): number; int(lo: number, hi: number): number; pick<T>(items: readonly T[]): T; chance(p: number): boolean };
+/** The generator's randomness: the demo's seeded PRNG, with a coin toss. */
+export type Random = Prng & { chance(p: number): boolean };
 
-/** A seeded PRNG (mulberry32): the same seed gives the same requests. */
+/** The same seed gives the same requests. */
 export function createRandom(seed: number): Random {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  return { next, int, pick: (items) => items[int(0, items.length - 1)]!, chance: (p) => next() < p };
+  const prng = createPrng(seed);
+  return { ...prng, chance: (p) => prng.next() < p };
 }
 
 type Operation = { path: string; params: OpenApiParameter[] };
