@@ -2,16 +2,18 @@ import type { ServerResponse } from 'node:http';
 import type { Response } from 'express';
 import type { FieldIssue } from '../errors/index.ts';
 
-export type ProblemKind = 'validation' | 'not-found' | 'method-not-allowed' | 'rate-limited' | 'unavailable' | 'internal' | 'bad-request' | 'not-acceptable' | 'unsupported-media-type';
+export type ProblemKind = 'validation' | 'not-found' | 'method-not-allowed' | 'rate-limited' | 'unavailable' | 'internal' | 'bad-request' | 'not-acceptable' | 'unsupported-media-type' | 'header-fields-too-large' | 'request-timeout';
 
 const titles: Record<number, string> = {
   400: 'Bad Request',
   404: 'Not Found',
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
+  408: 'Request Timeout',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };

@@ -10,13 +10,14 @@ import { specHash } from './specHash.ts';
 
 export type BuildDocsResult = { outDir: string; specHash: string; files: string[] };
 
+export type RenderedDocs = { specHash: string; pages: Record<string, string> };
+
 /**
- * Builds the static site from spec/: index.html, rest.html, rpc.html and the three documents.
- * Written into a sibling temp directory and renamed into place, so a reader never sees half a build.
- * The output depends only on the specs and the tool versions (no dates), hence reproducible.
+ * Renders the static site from spec/ in memory: index.html, rest.html, rpc.html, the three
+ * documents and the build-info file. The output depends only on the specs and the tool versions
+ * (no dates), hence reproducible.
  */
-export async function buildDocs(options: { specDir: string; outDir: string }): Promise<BuildDocsResult> {
-  const { specDir, outDir } = options;
+export async function renderDocs(specDir: string): Promise<RenderedDocs> {
   const yamlText = await readFile(join(specDir, 'openapi.yaml'), 'utf8');
   const rpcText = await readFile(join(specDir, 'openrpc.json'), 'utf8');
   const openapi = parse(yamlText) as Parameters<typeof renderLandingPage>[0]['openapi'];
@@ -32,7 +33,18 @@ export async function buildDocs(options: { specDir: string; outDir: string }): P
     'openrpc.json': rpcText,
     [buildInfoFile]: `${JSON.stringify({ specHash: hash }, null, 2)}\n`,
   };
+  return { specHash: hash, pages };
+}
 
+/** Builds the site into `outDir`: rendered, then written into a sibling temp directory and renamed into place. */
+export async function buildDocs(options: { specDir: string; outDir: string }): Promise<BuildDocsResult> {
+  const rendered = await renderDocs(options.specDir);
+  await writeDocs(rendered, options.outDir);
+  return { outDir: options.outDir, specHash: rendered.specHash, files: Object.keys(rendered.pages) };
+}
+
+/** Writes a rendered site so that a reader never sees half a build. */
+export async function writeDocs({ pages }: RenderedDocs, outDir: string): Promise<void> {
   await mkdir(dirname(outDir), { recursive: true });
   const staging = `${outDir}.tmp-${process.pid}-${Date.now()}`;
   await mkdir(staging, { recursive: true });
@@ -44,5 +56,4 @@ export async function buildDocs(options: { specDir: string; outDir: string }): P
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
-  return { outDir, specHash: hash, files: Object.keys(pages) };
 }

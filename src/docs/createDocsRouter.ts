@@ -1,45 +1,63 @@
 import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
+import { UnavailableError } from '../errors/index.ts';
 import { defaultDocsDir, defaultSpecDir, docsFiles } from './docsPaths.ts';
-import { loadDocsSite, type DocsFile } from './loadDocsSite.ts';
+import type { DocsFile } from './loadDocsSite.ts';
 import { loadSpecDocuments, type SpecDocuments } from './loadSpecDocuments.ts';
-import { resolveDocsDir } from './resolveDocsDir.ts';
+import { resolveDocsSite } from './resolveDocsSite.ts';
 
 export type DocsRouterOptions = {
   /** A prebuilt site (`npm run docs`); used when it was built from the current specs. Default docs-dist/. */
   docsDir?: string;
   /** Where openapi.yaml and openrpc.json are read. Default spec/. */
   specDir?: string;
-  /** Where a site is built on first request when docsDir is missing or stale. Default $TMPDIR/token-api-docs. */
+  /** Where a fresh build is kept for the next process when docsDir is missing or stale. Default $TMPDIR/token-api-docs. */
   cacheDir?: string;
+  /** After a failed build, how long requests answer 503 before the next attempt. Default 60000. */
+  retryAfterMs?: number;
+  /** Told about a failed build, once per attempt, and about a cache directory that cannot be written. */
+  onError?: (error: unknown, what: 'build' | 'cache') => void;
+};
+
+export type DocsRouter = Router & {
+  /** Locates or builds the site now (the composition root calls it once the server is ready). */
+  warm(): Promise<void>;
 };
 
 /**
  * GET /docs/ (landing), /docs/rest.html, /docs/rpc.html and the spec copies under /docs/,
  * plus the raw documents at /openapi.yaml, /openapi.json and /openrpc.json.
- * Nothing happens at creation: the site is located (or built, a few seconds) on the first /docs
- * request and then held in memory, so start-up is not slowed. Mount before the OpenAPI validator.
+ * The site is located or rendered (a few seconds) once — at `warm()`, or else on the first /docs
+ * request — and held in memory; it never needs a writable directory. A failed build answers 503
+ * with Retry-After until `retryAfterMs` has passed, then is tried again: never once per request.
+ * Mount before the OpenAPI validator.
  */
-export function createDocsRouter(options: DocsRouterOptions = {}): Router {
+export function createDocsRouter(options: DocsRouterOptions = {}): DocsRouter {
   const docsDir = options.docsDir ?? defaultDocsDir;
   const specDir = options.specDir ?? defaultSpecDir;
+  const retryAfterMs = options.retryAfterMs ?? 60_000;
   let site: Promise<Map<string, DocsFile>> | undefined;
+  let failedAt = 0;
   let specs: Promise<SpecDocuments> | undefined;
-  // Single flight; a failure is not cached, so the next request retries.
-  const loadSite = () =>
-    (site ??= resolveDocsDir({ docsDir, specDir, cacheDir: options.cacheDir })
-      .then(loadDocsSite)
-      .catch((error: unknown) => {
-        site = undefined;
-        throw error;
-      }));
+  // Single flight; a failure is kept for retryAfterMs.
+  const loadSite = (): Promise<Map<string, DocsFile>> => {
+    const wait = failedAt + retryAfterMs - Date.now();
+    if (!site && wait > 0) return Promise.reject(new UnavailableError('The documentation site could not be built; see the server log.', Math.ceil(wait / 1000)));
+    return (site ??= resolveDocsSite({ docsDir, specDir, cacheDir: options.cacheDir, onCacheWriteError: (e) => options.onError?.(e, 'cache') }).catch((error: unknown) => {
+      site = undefined;
+      failedAt = Date.now();
+      options.onError?.(error, 'build');
+      throw new UnavailableError('The documentation site could not be built; see the server log.', Math.ceil(retryAfterMs / 1000), { cause: error });
+    }));
+  };
   const loadSpecs = () =>
     (specs ??= loadSpecDocuments(specDir).catch((error: unknown) => {
       specs = undefined;
       throw error;
     }));
 
-  const router = Router();
+  const router = Router() as DocsRouter;
+  router.warm = () => loadSite().then(() => undefined, () => undefined);
   router.get('/docs', (req, res, next) => {
     const [path = '', query] = req.originalUrl.split(/\?(.*)/s);
     // Relative links in the pages need the trailing slash.

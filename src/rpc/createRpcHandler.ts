@@ -2,15 +2,15 @@
 // POST /rpc without Express (its per-request cost was most of a cached lookup's time). It reads
 // the raw body itself so size limits, parse errors and content-type errors are answered as
 // JSON-RPC errors (never HTML). HTTP status: 200 for any JSON-RPC answer to a well-formed HTTP
-// request, 204 when only notifications were sent, 405 non-POST, 413 body too large,
-// 415 wrong Content-Type/Content-Encoding. See docs/rpc.md.
+// request, 204 when only notifications were sent, 405 non-POST, 408 body not received in time,
+// 413 body too large, 415 wrong Content-Type/Content-Encoding. See docs/rpc.md.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { createJsonRpcClient } from '../chain/jsonRpcClient.ts';
 import { createDispatcher, failure, type JsonRpcResponse } from './createDispatcher.ts';
 import { finalizedBlock } from './finalizedBlock.ts';
 import { openRpcDocument } from './openRpcDocument.ts';
 import { paramValidators } from './paramValidators.ts';
-import { BodyTooLargeError, readRawBody } from './readRawBody.ts';
+import { BodyTimeoutError, BodyTooLargeError, readRawBody } from './readRawBody.ts';
 import { RpcError, RpcErrorCode } from './rpcError.ts';
 import { rpcMethods } from './rpcMethods.ts';
 
@@ -32,6 +32,8 @@ export interface RpcHandlerOptions {
   maxBatchSize?: number;
   /** Default 1 MiB. */
   maxBodyBytes?: number;
+  /** Longest time to receive the body once the headers are in; 408 beyond it. Default 10000. */
+  bodyTimeoutMs?: number;
   /** LRU entries for finalized transactions. Default 10000; 0 disables caching. */
   cacheSize?: number;
   /** How long the finalized block number is reused, default 2000 ms. */
@@ -96,11 +98,14 @@ export function createRpcHandler(options: RpcHandlerOptions): RequestListener {
     }
     let text: string;
     try {
-      text = await readRawBody(req, maxBodyBytes);
+      text = await readRawBody(req, maxBodyBytes, options.bodyTimeoutMs ?? 10_000);
     } catch (err) {
       if (err instanceof BodyTooLargeError) {
         res.setHeader('Connection', 'close');
         reject(res, 413, new RpcError(RpcErrorCode.LimitExceeded, `Request body too large: at most ${maxBodyBytes} bytes allowed`));
+      } else if (err instanceof BodyTimeoutError) {
+        res.setHeader('Connection', 'close');
+        reject(res, 408, new RpcError(RpcErrorCode.InvalidRequest, `Invalid Request: the body was not received within ${err.timeoutMs} ms`));
       }
       return; // aborted by the client: nobody to answer
     }

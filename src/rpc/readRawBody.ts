@@ -12,8 +12,23 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-export function readRawBody(req: IncomingMessage, limit: number): Promise<string> {
-  return new Promise((resolve, reject) => {
+export class BodyTimeoutError extends Error {
+  override name = 'BodyTimeoutError';
+  readonly timeoutMs: number;
+  constructor(timeoutMs: number) {
+    super(`request body not received within ${timeoutMs} ms`);
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** Reads the body; rejects with BodyTooLargeError past `limit` bytes, BodyTimeoutError past `timeoutMs`. */
+export function readRawBody(req: IncomingMessage, limit: number, timeoutMs = 10_000): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const body = new Promise<string>((resolve, reject) => {
+    timer = setTimeout(() => {
+      req.pause();
+      reject(new BodyTimeoutError(timeoutMs));
+    }, timeoutMs);
     const declared = Number(req.headers['content-length']);
     let tooLarge = Number.isFinite(declared) && declared > limit;
     const chunks: Buffer[] = [];
@@ -34,4 +49,5 @@ export function readRawBody(req: IncomingMessage, limit: number): Promise<string
       if (!req.readableEnded) reject(new Error('request aborted'));
     });
   });
+  return body.finally(() => clearTimeout(timer));
 }

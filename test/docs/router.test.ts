@@ -118,6 +118,33 @@ describe('docs router', () => {
     assert.equal(entries.length, 1, `one build, found ${entries.join(', ')}`);
   });
 
+  it('serves a site rendered in memory when the cache directory cannot be written, built once', async () => {
+    const blocker = join(scratch, 'not-a-dir');
+    await writeFile(blocker, 'a file where the cache directory would go');
+    const errors: string[] = [];
+    const app = appWith(createDocsRouter({ docsDir: join(scratch, 'missing'), cacheDir: join(blocker, 'cache'), onError: (_e, what) => errors.push(what) }));
+    for (const page of ['/docs/', '/docs/rest.html', '/docs/rpc.html']) {
+      const res = await request(app).get(page);
+      assert.equal(res.status, 200, page);
+    }
+    assert.equal((await request(app).get('/docs/rest.html')).text, await readFile(join(docsDir, 'rest.html'), 'utf8'));
+    assert.deepEqual(errors, ['cache'], 'told once that the cache cannot be written; no build error');
+  });
+
+  it('answers 503 problem+json with Retry-After while a failed build waits for its retry, and does not rebuild per request', async () => {
+    const errors: string[] = [];
+    const docs = createDocsRouter({ docsDir: join(scratch, 'missing'), specDir: join(scratch, 'no-specs'), cacheDir: join(scratch, 'cache2'), retryAfterMs: 30_000, onError: (_e, what) => errors.push(what) });
+    const app = testApp({} as Database, { routers: [docs] });
+    for (let i = 0; i < 3; i++) {
+      const res = await request(app).get('/docs/');
+      assert.equal(res.status, 503);
+      assert.match(res.headers['content-type'] ?? '', /^application\/problem\+json/);
+      assert.ok(Number(res.headers['retry-after']) >= 1 && Number(res.headers['retry-after']) <= 30, res.headers['retry-after']);
+      assert.doesNotMatch(res.text, /\n\s+at /, 'no stack trace');
+    }
+    assert.deepEqual(errors, ['build'], 'one build attempt for three requests');
+  });
+
   it('does not serve a prebuilt site built from other specs', async () => {
     const stale = join(scratch, 'stale');
     await cp(docsDir, stale, { recursive: true });

@@ -2,77 +2,36 @@
 // It runs what `npm start` / `npm run serve` run: their build step once, then node with their
 // flags on the compiled dist/main.js (read from package.json, so the test follows the scripts).
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Agent, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { readNodeScript } from '../../scripts/nodeScript.ts';
-
-const root = resolve(import.meta.dirname, '..', '..');
+import { buildAsNpmDoes, startMain, stubChainNode, waitForUrl } from '../helpers/mainProcess.ts';
 
 const TX_HASH = `0x${'ab'.repeat(32)}`;
 
-/** A node whose transaction lookups take `delayMs`, so a request is in flight when SIGTERM comes. */
-function slowNode(delayMs: number): Promise<Server> {
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const call = JSON.parse(body) as { id: number; method: string };
-      const results: Record<string, unknown> = { eth_blockNumber: '0x10', eth_chainId: '0x7a69' };
-      const delay = call.method === 'eth_getTransactionByHash' ? delayMs : 0;
-      setTimeout(() => {
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result: results[call.method] ?? null }));
-      }, delay);
+type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
+
+/** One HTTP request through `agent` (false: a new connection of its own). */
+function send(url: string, agent: Agent | false, method = 'GET', body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, agent, headers: body ? { 'content-type': 'application/json' } : {} }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      res.on('error', reject);
     });
+    req.on('error', reject);
+    req.end(body);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
-
-type Started = { child: ChildProcess; output: () => string; exit: Promise<number | null> };
-
-/** Runs the scripts' build step (the same for both modes) once per test file; returns its time in ms. */
-function buildAsNpmDoes(): number {
-  const started = performance.now();
-  for (const args of readNodeScript(root, 'start').prepare) {
-    const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
-    assert.equal(r.status, 0, `node ${args.join(' ')}:\n${r.stdout}${r.stderr}`);
-  }
-  return performance.now() - started;
-}
+const get = (url: string, agent: Agent | false) => send(url, agent);
+const post = (url: string, body: string, agent: Agent | false) => send(url, agent, 'POST', body);
 
 /** The standing budget: `npm start` ready within 30 s on 2 cores (README). */
 const START_BUDGET_MS = 30_000;
-
-function startMain(mode: 'start' | 'serve', env: Record<string, string>): Started {
-  const script = readNodeScript(root, mode);
-  assert.ok(!script.flags.includes('tsx') && script.entry.endsWith('.js'), `runs compiled JavaScript: ${script.entry}`);
-  const child = spawn(process.execPath, [...script.flags, script.entry, ...script.args], {
-    cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'info', ...script.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  child.stdout?.on('data', (c) => (text += c));
-  child.stderr?.on('data', (c) => (text += c));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => text, exit };
-}
-
-async function waitForUrl(started: Started, timeoutMs = 60_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const match = /"url":"(http:\/\/[^"]+)"[^\n]*"token API ready"/.exec(started.output());
-    if (match) return match[1]!;
-    if (started.child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`service did not start:\n${started.output()}`);
-}
 
 describe('entry point', () => {
   let node: Server;
@@ -81,8 +40,7 @@ describe('entry point', () => {
   let buildMs: number;
   before(async () => {
     buildMs = buildAsNpmDoes();
-    node = await slowNode(1500);
-    nodeUrl = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
+    ({ server: node, url: nodeUrl } = await stubChainNode(1500));
     dataDir = mkdtempSync(join(tmpdir(), 'token-api-main-'));
   });
   after(() => {
@@ -104,7 +62,7 @@ describe('entry point', () => {
     assert.match(started.output(), /CHAIN_RPC_URL: required by `serve`/);
   });
 
-  it('serves, then on SIGTERM finishes the request in flight, refuses new ones and exits 0', async () => {
+  it('serves, then on SIGTERM finishes the request in flight with Connection: close, serves requests already sent on idle keep-alive connections, refuses new connections and exits 0', async () => {
     const started = startMain('serve', {
       CHAIN_RPC_URL: nodeUrl,
       PGLITE_DIR: join(dataDir, 'pglite'),
@@ -114,25 +72,79 @@ describe('entry point', () => {
       RATE_LIMIT_PER_MINUTE: '0',
     });
     const url = await waitForUrl(started);
-    const health = await fetch(`${url}/healthz`);
-    assert.equal(health.status, 200);
-    const tokens = await fetch(`${url}/tokens`);
-    assert.deepEqual((await tokens.json()).meta, { page: 1, limit: 50, totalItemsCount: 0, pagesCount: 0 });
+    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    try {
+      const health = await get(`${url}/healthz`, agent);
+      assert.equal(health.status, 200);
+      const tokens = await get(`${url}/tokens`, agent);
+      assert.deepEqual(JSON.parse(tokens.body).meta, { page: 1, limit: 50, totalItemsCount: 0, pagesCount: 0 });
+      // Eight keep-alive connections, idle once these answers are in.
+      const warm = await Promise.all(Array.from({ length: 8 }, () => get(`${url}/healthz`, agent)));
+      assert.ok(warm.every((r) => r.headers.connection === 'keep-alive'));
 
-    const inFlight = fetch(`${url}/rpc`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_getTransactionByHash', params: [TX_HASH] }),
-    });
-    await new Promise((r) => setTimeout(r, 300));
-    started.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    await assert.rejects(fetch(`${url}/healthz`), 'no new connections once draining');
-    const answer = await inFlight;
-    assert.equal(answer.status, 200);
-    assert.deepEqual(await answer.json(), { jsonrpc: '2.0', id: 7, result: null });
-    assert.equal(await started.exit, 0);
-    assert.match(started.output(), /shutting down/);
+      const inFlight = post(`${url}/rpc`, JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_getTransactionByHash', params: [TX_HASH] }), agent);
+      await new Promise((r) => setTimeout(r, 300));
+      const sigterm = performance.now();
+      started.child.kill('SIGTERM');
+      // Requests a client sent on its idle connections just after SIGTERM (they cross it on the wire).
+      await new Promise((r) => setTimeout(r, 10));
+      const late = await Promise.all(Array.from({ length: 7 }, () => get(`${url}/healthz`, agent)));
+      for (const r of late) {
+        assert.equal(r.status, 200, 'a request sent on an idle keep-alive connection is answered');
+        assert.equal(r.headers.connection, 'close', 'and told the connection closes');
+      }
+      await new Promise((r) => setTimeout(r, 600));
+      await assert.rejects(get(`${url}/healthz`, false), 'no new connections once draining');
+      const answer = await inFlight;
+      assert.equal(answer.status, 200);
+      assert.equal(answer.headers.connection, 'close', 'the request in flight is answered with Connection: close');
+      assert.deepEqual(JSON.parse(answer.body), { jsonrpc: '2.0', id: 7, result: null });
+      assert.equal(await started.exit, 0);
+      const exitMs = performance.now() - sigterm;
+      assert.ok(exitMs < 4000, `exited ${Math.round(exitMs)} ms after SIGTERM (drain limit 10 s; the request in flight took 1.5 s)`);
+      assert.match(started.output(), /shutting down/);
+    } finally {
+      agent.destroy();
+      started.child.kill('SIGKILL');
+    }
+  });
+
+  it('exits within a second of SIGTERM while keep-alive clients keep sending, each told to close after its request', async () => {
+    const started = startMain('serve', { CHAIN_RPC_URL: nodeUrl, PGLITE_DIR: join(dataDir, 'pglite-busy'), PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0' });
+    const url = await waitForUrl(started);
+    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    const lastAnswers: Answer[] = [];
+    const errors: string[] = [];
+    // Eight clients sending back to back on keep-alive connections until the server is gone.
+    const client = async () => {
+      const until = performance.now() + 15_000;
+      let last: Answer | undefined;
+      while (performance.now() < until) {
+        try {
+          last = await get(`${url}/tokens`, agent);
+        } catch (error) {
+          errors.push((error as NodeJS.ErrnoException).code ?? String(error));
+          break;
+        }
+      }
+      if (last) lastAnswers.push(last);
+    };
+    try {
+      const clients = Array.from({ length: 8 }, client);
+      await new Promise((r) => setTimeout(r, 500));
+      const sigterm = performance.now();
+      started.child.kill('SIGTERM');
+      assert.equal(await started.exit, 0);
+      const exitMs = performance.now() - sigterm;
+      await Promise.all(clients);
+      assert.ok(exitMs < 1500, `exited ${Math.round(exitMs)} ms after SIGTERM under keep-alive load (drain limit 10 s)`);
+      assert.equal(lastAnswers.length, 8);
+      assert.ok(lastAnswers.every((a) => a.status === 200 && a.headers.connection === 'close'), "each client's last answer told it to close the connection");
+      assert.deepEqual([...new Set(errors)], ['ECONNREFUSED'], 'clients then find the port closed; no connection is reset under a request');
+    } finally {
+      agent.destroy();
+      started.child.kill('SIGKILL');
+    }
   });
 
   it('start with no chain configured runs the demo, ready within 30 s, and serves indexed data from the first request', async () => {

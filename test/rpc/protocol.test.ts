@@ -2,6 +2,7 @@
 // limits and HTTP-level choices. Every answer must be JSON (never HTML, never a stack trace).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { openRpcDocument } from '../../src/rpc/index.ts';
 import { post, startRpcServer, startStubUpstream, type RawResponse, type RpcServer, type StubUpstream } from './helpers.ts';
 
@@ -39,7 +40,7 @@ describe('/rpc JSON-RPC 2.0 protocol', () => {
       if (call.method === 'eth_getTransactionByBlockNumberAndIndex') return { result: null };
       return { error: { code: -32601, message: 'nope' } };
     });
-    rpc = await startRpcServer({ upstreamUrl: stub.url, maxBatchSize: 5, maxBodyBytes: 4096 });
+    rpc = await startRpcServer({ upstreamUrl: stub.url, maxBatchSize: 5, maxBodyBytes: 4096, bodyTimeoutMs: 300 });
     url = rpc.url;
   });
   after(async () => {
@@ -192,6 +193,29 @@ describe('/rpc JSON-RPC 2.0 protocol', () => {
     it('body larger than maxBodyBytes: HTTP 413 with -32005', async () => {
       const big = JSON.stringify(req('eth_getTransactionByHash', ['x'.repeat(5000)]));
       expectError(await post(url, big, { raw: true }), -32005, null, 413);
+    });
+    it('a body not received within bodyTimeoutMs: HTTP 408 with -32600, in bounded time', async () => {
+      const { hostname, port, pathname } = new URL(url);
+      const started = performance.now();
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), hostname, () => {
+          // Declares 100 bytes and sends 10, then nothing.
+          socket.write(`POST ${pathname} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"jsonrpc"`);
+        });
+        let text = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (c) => (text += c));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+        setTimeout(() => socket.destroy(new Error(`no answer after 5 s: ${text}`)), 5000).unref();
+      });
+      const ms = performance.now() - started;
+      assert.match(answer, /^HTTP\/1\.1 408 /);
+      assert.match(answer, /connection: close/i);
+      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as Err;
+      assert.equal(body.error.code, -32600);
+      assert.match(body.error.message, /300 ms/);
+      assert.ok(ms >= 280 && ms < 2000, `answered after ${Math.round(ms)} ms`);
     });
     it('server still answers after an oversized body', async () => {
       assert.deepEqual(expectJson(await call(req('eth_chainId', []))), { jsonrpc: '2.0', id: 1, result: '0xe708' });
