@@ -1,9 +1,9 @@
 // Composition root: the only module that wires configuration, storage, chain, indexer, API and
 // RPC together. `start` (default) runs everything in one process — with the embedded demo chain
 // when CHAIN_RPC_URL is unset; `serve` runs a stateless API process; `index` runs the indexer.
-import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { createHttpHandler } from './api/createHttpHandler.ts';
+import { countingNote, createSharedHitCounter } from './api/limits/createSharedHitCounter.ts';
 import { createTokenCatalog } from './readModel/tokens/createTokenCatalog.ts';
 import { createMetrics } from './api/observability/createMetrics.ts';
 import { createPriceHistoryStore } from './readModel/prices/createPriceHistoryStore.ts';
@@ -107,6 +107,10 @@ async function main(mode: Mode): Promise<void> {
 
   const node = createJsonRpcClient({ url: chainUrl, timeoutMs: 3000 });
   const metrics = createMetrics({
+    rateLimitCounting: () => {
+      const status = counter?.status();
+      return status && { shared: status.mode === 'shared', fallbacks: status.fallbacks };
+    },
     indexerLag: () => {
       const s = indexer?.status();
       return s && s.lagBlocks !== null && s.lagSeconds !== null ? { lagBlocks: s.lagBlocks, lagSeconds: s.lagSeconds } : undefined;
@@ -128,10 +132,21 @@ async function main(mode: Mode): Promise<void> {
   });
   await prices.refresh(true);
   stoppables.push({ name: 'price histories', stop: () => prices.stop() });
-  const redis = config.http.redisUrl ? new Redis(config.http.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
-  if (redis) {
-    redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error; rate limits fail open'));
-    stoppables.push({ name: 'redis', stop: () => redis.quit() });
+  const counter = config.http.redisUrl
+    ? createSharedHitCounter({
+        url: config.http.redisUrl,
+        commandTimeoutMs: config.http.redisCommandTimeoutMs,
+        onModeChange: (mode, err) =>
+          mode === 'local'
+            ? logger.warn({ err }, 'Redis does not answer: rate limits are counted by this process alone until it does')
+            : logger.info('Redis answers: rate limits are shared again'),
+      })
+    : undefined;
+  if (counter) {
+    stoppables.push({ name: 'redis', stop: () => counter.stop() });
+    if (!(await counter.ready(config.http.redisStartWaitMs))) {
+      logger.warn({ reason: counter.status().reason }, `Redis did not answer within ${config.http.redisStartWaitMs} ms: serving with rate limits counted by this process alone`);
+    }
   }
   // The public Linea service allows 2/s and 60/min per IP; the demo is for humans clicking around.
   const defaults = demo ? { perSecond: 50, perMinute: 3000 } : { perSecond: 2, perMinute: 60 };
@@ -142,6 +157,12 @@ async function main(mode: Mode): Promise<void> {
     demoNetworkToken: demo?.deployment.networkToken,
   });
 
+  const docs = createDocsRouter({
+    onError: (err, what) =>
+      what === 'build'
+        ? logger.error({ err }, 'the documentation site could not be built: /docs answers 503 until the next attempt')
+        : logger.warn({ err: (err as Error).message }, 'the documentation site is served from memory: its cache directory is not writable'),
+  });
   const { handler } = createHttpHandler({
     db,
     logger,
@@ -154,14 +175,15 @@ async function main(mode: Mode): Promise<void> {
     rateLimit: {
       perSecond: config.http.rateLimitPerSecond ?? defaults.perSecond,
       perMinute: config.http.rateLimitPerMinute ?? defaults.perMinute,
-      redis,
+      counter,
     },
     rpc: { path: rpcPath, handler: createRpcHandler({ upstreamUrl: chainUrl, ...config.rpc, observe: metrics.rpcObserver }) },
     routers: [
-      createDocsRouter(),
+      docs,
       ...(demoList ? [(await import('./demo/logoRouter.ts')).createDemoLogoRouter({ symbols: demoList.map((e) => e.symbol) })] : []),
     ],
     readiness: {
+      ...(counter ? { rateLimitCounter: async () => countingNote(counter.status()) } : {}),
       chainNode: async () => void (await node.request('eth_blockNumber', [])),
       indexer: async () => {
         const lag = indexer ? indexer.status().lagBlocks : await lagFromCheckpoint();
@@ -179,8 +201,10 @@ async function main(mode: Mode): Promise<void> {
   }
 
   const served = config.validateResponses ? withResponseValidation(handler, createResponseValidator(), logger) : handler;
-  const server = await startHttpServer(served, { port: config.port, host: config.host, drainMs: config.http.shutdownDrainMs });
+  const server = await startHttpServer(served, { port: config.port, host: config.host, drainMs: config.http.shutdownDrainMs, idleGraceMs: config.http.shutdownIdleGraceMs });
   stoppables.push({ name: 'http server', stop: () => server.close() });
+  // Built once the server answers, so start-up is not slowed; /docs waits for it if asked first.
+  void docs.warm();
   printBanner(logger, server.url, chainUrl, Date.now() - started, demo?.history);
 }
 

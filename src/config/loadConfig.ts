@@ -20,6 +20,7 @@ export type Config = {
     maxBodyBytes: number;
     cacheSize: number;
     upstreamTimeoutMs: number;
+    bodyTimeoutMs: number;
   };
   demo: { seed: number; chainPort: number; liveTrading: boolean };
   http: {
@@ -30,6 +31,10 @@ export type Config = {
     rateLimitPerMinute: number | undefined;
     /** Shared rate-limit counters for several API processes. */
     redisUrl: string | undefined;
+    /** A Redis command slower than this counts as Redis being down: the process counts on its own. */
+    redisCommandTimeoutMs: number;
+    /** How long start-up waits for Redis before serving with per-process counting. */
+    redisStartWaitMs: number;
     /** Cache-Control max-age of token and price answers: the data refresh cadence. */
     cacheMaxAgeSeconds: number;
     /** Bound of each API process's store of serialised answers, in MiB (why 2: responseCache.ts). */
@@ -40,6 +45,8 @@ export type Config = {
     readyMaxLagBlocks: number;
     /** How long SIGTERM waits for in-flight requests. */
     shutdownDrainMs: number;
+    /** After SIGTERM, how long idle keep-alive connections stay open for requests already on their way. */
+    shutdownIdleGraceMs: number;
   };
 };
 
@@ -60,11 +67,14 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerSecond: perSecond === undefined ? undefined : read.integer('RATE_LIMIT_PER_SECOND', 2, 0, 1_000_000),
     rateLimitPerMinute: perMinute === undefined ? undefined : read.integer('RATE_LIMIT_PER_MINUTE', 60, 0, 60_000_000),
     redisUrl: read.url('REDIS_URL', ['redis:', 'rediss:']),
+    redisCommandTimeoutMs: read.integer('REDIS_COMMAND_TIMEOUT_MS', 250, 10, 60_000),
+    redisStartWaitMs: read.integer('REDIS_START_WAIT_MS', 2000, 0, 60_000),
     cacheMaxAgeSeconds: read.integer('CACHE_MAX_AGE_SECONDS', 5, 0, 86_400),
     responseCacheMb: read.integer('RESPONSE_CACHE_MB', 2, 1, 4096),
     dataVersionPollMs: read.integer('DATA_VERSION_POLL_MS', 1000, 50, 60_000),
     readyMaxLagBlocks: read.integer('READY_MAX_LAG_BLOCKS', 50, 1, 10_000_000),
     shutdownDrainMs: read.integer('SHUTDOWN_DRAIN_MS', 10_000, 0, 300_000),
+    shutdownIdleGraceMs: read.integer('SHUTDOWN_IDLE_GRACE_MS', 500, 0, 60_000),
   };
   const config: Config = {
     port: read.integer('PORT', 3000, 0, 65535),
@@ -81,6 +91,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxBodyBytes: read.integer('RPC_MAX_BODY_BYTES', 1_048_576, 1024, 104_857_600),
       cacheSize: read.integer('RPC_CACHE_SIZE', 10_000, 0, 10_000_000),
       upstreamTimeoutMs: read.integer('RPC_UPSTREAM_TIMEOUT_MS', 10_000, 100, 300_000),
+      bodyTimeoutMs: read.integer('RPC_BODY_TIMEOUT_MS', 10_000, 100, 300_000),
     },
     demo: {
       seed: read.integer('DEMO_SEED', 59144, 0, 2 ** 31 - 1),

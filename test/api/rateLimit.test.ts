@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { createDatabase, upsertTokens, type Database } from '../../src/db/index.ts';
+import { createSharedHitCounter, type SharedHitCounter } from '../../src/api/limits/createSharedHitCounter.ts';
 import { testApp } from '../helpers/testApp.ts';
 import { skipWithoutRedis, TEST_REDIS_URL } from '../helpers/services.ts';
 import { makeTokens } from '../helpers/tokenFixtures.ts';
@@ -46,19 +47,25 @@ describe('rate limiting', () => {
 
   describe('on Redis', { skip: skipWithoutRedis }, () => {
     let redis: Redis;
+    let counter: SharedHitCounter;
     before(async () => {
       redis = new Redis(TEST_REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 1 });
       await redis.connect().catch((error: unknown) => {
         throw new Error(`TEST_REDIS_URL=${TEST_REDIS_URL} does not answer`, { cause: error });
       });
+      counter = createSharedHitCounter({ url: TEST_REDIS_URL! });
+      assert.ok(await counter.ready(5000), 'the shared counter reaches Redis');
     });
-    after(() => redis?.disconnect());
+    after(async () => {
+      redis?.disconnect();
+      await counter?.stop();
+    });
 
     it('shares the counters of two app instances through Redis', async () => {
       const prefix = randomBytes(4).toString('hex');
       // a distinct client IP per run keeps parallel runs on one Redis apart
       const ip = `10.${parseInt(prefix.slice(0, 2), 16)}.${parseInt(prefix.slice(2, 4), 16)}.${parseInt(prefix.slice(4, 6), 16)}`;
-      const options = { rateLimit: { perSecond: 0, perMinute: 3, redis }, trustProxy: 1 };
+      const options = { rateLimit: { perSecond: 0, perMinute: 3, counter }, trustProxy: 1 };
       const a = testApp(db, options);
       const b = testApp(db, options);
       const send = (app: typeof a) => request(app).get('/tokens').set('X-Forwarded-For', ip);

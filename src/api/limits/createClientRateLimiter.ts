@@ -1,17 +1,17 @@
 import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import { MemoryStore, ipKeyGenerator, type Options, type Store } from 'express-rate-limit';
-import type { Redis } from 'ioredis';
-import { RedisStore } from 'rate-limit-redis';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { problem, type Problem } from '../problem.ts';
+import { createLocalHitCounter } from './createLocalHitCounter.ts';
+import type { CountWindow, HitCounter, WindowCount } from './HitCounter.ts';
 
 export type ClientRateLimitOptions = {
   /** Requests per second per client IP; 0 turns this window off. */
   perSecond: number;
   /** Requests per minute per client IP; 0 turns this window off. */
   perMinute: number;
-  /** Shared counters for several API processes; in-process counters when absent. */
-  redis?: Redis;
+  /** Where hits are counted (shared through Redis for several API processes); in this process when absent. */
+  counter?: HitCounter;
   /** Paths never limited (health checks, metrics scrapes). */
   exempt?: readonly string[];
   /** Called when the counter store fails; the request is let through. */
@@ -33,24 +33,13 @@ export type ClientRateLimiter = {
   middleware: RequestHandler;
 };
 
-type Window = { name: string; windowMs: number; limit: number; store: Store };
-
-function createStore(options: ClientRateLimitOptions, window: Omit<Window, 'store'>): Store {
-  const store: Store = options.redis
-    ? new RedisStore({
-        prefix: `ratelimit:${window.name}:`,
-        sendCommand: (command: string, ...args: string[]) => options.redis!.call(command, ...args) as never,
-      })
-    : new MemoryStore();
-  store.init?.({ windowMs: window.windowMs } as Options);
-  return store;
-}
+type Window = CountWindow & { limit: number };
 
 /**
- * Per-IP limits in two fixed windows over express-rate-limit's counter stores (in memory, or
- * Redis for several processes). A plain `check(ip)` so that the cached-answer fast lane, which
- * runs before Express, limits exactly like the Express middleware. When the store fails the
- * request passes: a public read API prefers serving to refusing.
+ * Per-IP limits in two fixed windows over a hit counter (in this process, or shared through
+ * Redis with a per-process fall-back). A plain `check(ip)` so that the cached-answer fast lane,
+ * which runs before Express, limits exactly like the Express middleware. When the counter
+ * itself fails the request passes: a public read API prefers serving to refusing.
  */
 export function createClientRateLimiter(options: ClientRateLimitOptions): ClientRateLimiter {
   const exempt = new Set(options.exempt ?? []);
@@ -58,24 +47,24 @@ export function createClientRateLimiter(options: ClientRateLimitOptions): Client
     { name: 'per-second', windowMs: 1000, limit: options.perSecond },
     { name: 'per-minute', windowMs: 60_000, limit: options.perMinute },
   ]
-    .filter((w) => w.limit > 0)
-    .map((w) => ({ ...w, store: createStore(options, w) }));
+    .filter((w) => w.limit > 0);
+  const counter = options.counter ?? createLocalHitCounter();
 
   async function check(ip: string): Promise<RateLimitVerdict> {
     const key = ipKeyGenerator(ip, 56);
     const ratelimit: string[] = [];
     const policy: string[] = [];
     let limited: RateLimitVerdict['limited'];
-    for (const w of windows) {
-      let hits: number;
-      let reset: Date | undefined;
-      try {
-        ({ totalHits: hits, resetTime: reset } = await w.store.increment(key));
-      } catch (error) {
-        options.onStoreError?.(error);
-        continue;
-      }
-      const resetSeconds = Math.max(0, Math.ceil(((reset?.getTime() ?? Date.now() + w.windowMs) - Date.now()) / 1000));
+    let counts: WindowCount[];
+    try {
+      counts = await counter.hit(key, windows);
+    } catch (error) {
+      options.onStoreError?.(error);
+      return { headers: [] };
+    }
+    for (const [i, w] of windows.entries()) {
+      const hits = counts[i]!.hits;
+      const resetSeconds = Math.max(0, Math.ceil(counts[i]!.resetMs / 1000));
       ratelimit.push(`"${w.name}"; r=${Math.max(0, w.limit - hits)}; t=${resetSeconds}`);
       policy.push(`"${w.name}"; q=${w.limit}; w=${w.windowMs / 1000}`);
       if (hits > w.limit && !limited) {

@@ -2,6 +2,9 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 
 export type IndexerLag = { lagBlocks: number; lagSeconds: number } | undefined;
 
+/** Where the client rate limit counts: shared through Redis or per process, and how often it fell back. */
+export type RateLimitCounting = { shared: boolean; fallbacks: number } | undefined;
+
 export type Metrics = {
   registry: Registry;
   httpDuration: Histogram<'method' | 'route' | 'status'>;
@@ -22,7 +25,7 @@ export type Metrics = {
  * One registry per app (tests build several apps in one process). Indexer lag is read at
  * scrape time from `indexerLag`, so the API never imports the indexer.
  */
-export function createMetrics(options: { indexerLag?: () => IndexerLag } = {}): Metrics {
+export function createMetrics(options: { indexerLag?: () => IndexerLag; rateLimitCounting?: () => RateLimitCounting } = {}): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const httpDuration = new Histogram({
@@ -81,6 +84,28 @@ export function createMetrics(options: { indexerLag?: () => IndexerLag } = {}): 
     collect() {
       const value = lag();
       if (value) this.set(value.lagSeconds);
+    },
+  });
+  const counting = () => options.rateLimitCounting?.();
+  new Gauge({
+    name: 'rate_limit_counter_shared',
+    help: '1 while rate limits are counted in Redis (shared by every API process), 0 while this process counts alone',
+    registers: [registry],
+    collect() {
+      const value = counting();
+      if (value) this.set(value.shared ? 1 : 0);
+    },
+  });
+  new Counter({
+    name: 'rate_limit_counter_fallbacks_total',
+    help: 'Times this process lost Redis and fell back to counting rate limits on its own',
+    registers: [registry],
+    collect() {
+      const value = counting();
+      if (value) {
+        this.reset();
+        this.inc(value.fallbacks);
+      }
     },
   });
   return {

@@ -1,18 +1,23 @@
 import { Router } from 'express';
 import type { Registry } from 'prom-client';
 
-export type ReadinessCheck = () => Promise<void>;
+/**
+ * Resolves when the dependency is fine; a string it resolves with is a note (a degraded mode the
+ * process serves through, e.g. rate limits counted per process) shown in place of "ok" without
+ * failing readiness; a rejection fails readiness.
+ */
+export type ReadinessCheck = () => Promise<void | string>;
 
 async function runCheck(check: ReadinessCheck, timeoutMs: number): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
+    const note = await Promise.race([
       check(),
       new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
       }),
     ]);
-    return 'ok';
+    return typeof note === 'string' ? note : 'ok';
   } catch (error) {
     return `failed: ${error instanceof Error ? error.message : String(error)}`;
   } finally {
@@ -34,7 +39,7 @@ export function healthRouter(options: { checks: Record<string, ReadinessCheck>; 
     const names = Object.keys(options.checks);
     const results = await Promise.all(names.map((n) => runCheck(options.checks[n]!, options.timeoutMs ?? 2000)));
     const checks = Object.fromEntries(names.map((n, i) => [n, results[i]]));
-    const failed = names.filter((_, i) => results[i] !== 'ok');
+    const failed = names.filter((_, i) => results[i]!.startsWith('failed: '));
     res.setHeader('Cache-Control', 'no-store');
     res.status(failed.length ? 503 : 200).json({ status: failed.length ? 'not ready' : 'ready', checks, failed });
   });
