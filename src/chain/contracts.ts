@@ -5,6 +5,13 @@ import { fileURLToPath } from 'node:url';
 
 export const CONTRACT_NAMES = [
   'Bytes32MetadataToken',
+  'DemoAlgebraFactory',
+  'DemoAlgebraPool',
+  'DemoPancakeV3Factory',
+  'DemoPancakeV3Pool',
+  'DemoReservePool',
+  'DemoSolidlyFactory',
+  'DemoSyncSwapFactory',
   'DemoToken',
   'DemoV3Factory',
   'DemoV3Pool',

@@ -18,8 +18,17 @@ export type IndexerConfig = {
   pollIntervalMs: number;
   /** Blocks kept behind the head; the indexer follows head − confirmations. */
   confirmations: number;
+  /** Uniswap V2 and forks with its events (SushiSwap V2, PancakeSwap V2). */
   v2Factories: string[];
+  /** Uniswap V3 and forks with its events (SushiSwap V3, Etherex CL). */
   v3Factories: string[];
+  /** Solidly pairs announced with the stable flag (Lynex V1, Nile legacy). */
+  solidlyFactories: string[];
+  pancakeV3Factories: string[];
+  /** Algebra V1.9 and Integral (Lynex CL). */
+  algebraFactories: string[];
+  syncSwapClassicFactories: string[];
+  syncSwapStableFactories: string[];
   stablecoins: string[];
   wrappedNative: string | null;
   multicall3: string | null;
@@ -111,6 +120,11 @@ export function loadIndexerConfig(env: Env = process.env): IndexerConfig {
     confirmations: read.integer('INDEXER_CONFIRMATIONS', preset.confirmations ?? d.confirmations, 0, 10_000),
     v2Factories: addresses('INDEXER_V2_FACTORIES', preset.v2Factories),
     v3Factories: addresses('INDEXER_V3_FACTORIES', preset.v3Factories),
+    solidlyFactories: addresses('INDEXER_SOLIDLY_FACTORIES', preset.solidlyFactories),
+    pancakeV3Factories: addresses('INDEXER_PANCAKE_V3_FACTORIES', preset.pancakeV3Factories),
+    algebraFactories: addresses('INDEXER_ALGEBRA_FACTORIES', preset.algebraFactories),
+    syncSwapClassicFactories: addresses('INDEXER_SYNCSWAP_CLASSIC_FACTORIES', preset.syncSwapClassicFactories),
+    syncSwapStableFactories: addresses('INDEXER_SYNCSWAP_STABLE_FACTORIES', preset.syncSwapStableFactories),
     stablecoins: addresses('INDEXER_STABLECOINS', preset.stablecoins),
     wrappedNative: address('INDEXER_WRAPPED_NATIVE', preset.wrappedNative),
     multicall3: address('INDEXER_MULTICALL3', preset.multicall3),

@@ -16,15 +16,21 @@ export interface TokenSpec {
   trendPerDay: number;
 }
 
+export type DemoProtocol = 'uniswap-v2' | 'uniswap-v3' | 'solidly' | 'syncswap' | 'pancake-v3' | 'algebra';
+
 export interface PoolSpec {
-  protocol: 'uniswap-v2' | 'uniswap-v3';
+  protocol: DemoProtocol;
+  /** Solidly and SyncSwap: the stable invariant instead of x·y = k. */
+  stable?: boolean;
+  /** A concentrated position one tick spacing wide at `priceFactor` × the reference price, holding about `usd` of the quote. */
+  far?: { priceFactor: number; usd: number };
   /** Index into the deployed factories of that protocol. */
   factory: number;
   base: string;
   quote: string;
   /** USD value per side; for dust pools the absolute base/quote amounts below are used instead. */
   depthUsd: number;
-  /** V3 fee in hundredths of a bip (500 = 0.05 %). V2 is always 3000. */
+  /** Concentrated pools' fee in hundredths of a bip (500 = 0.05 %); reserve pools' is set by their factory. */
   fee: number;
   /** primary pools carry the price trend; secondary ones follow by arbitrage; dust pools are never traded. */
   role: 'primary' | 'secondary' | 'dust';
@@ -61,6 +67,10 @@ const v2 = (base: string, quote: string, depthUsd: number, role: PoolSpec['role'
 const v3 = (base: string, quote: string, depthUsd: number, fee: number): PoolSpec => ({
   protocol: 'uniswap-v3', factory: 0, base, quote, depthUsd, fee, role: 'secondary',
 });
+// Pools of the other families: deeper than the token's Uniswap V2 primary, so they become price sources.
+const family = (protocol: DemoProtocol, base: string, quote: string, depthUsd: number, extra: Partial<PoolSpec> = {}): PoolSpec => ({
+  protocol, factory: 0, base, quote, depthUsd, fee: protocol === 'pancake-v3' ? 2500 : protocol === 'algebra' ? 500 : 3000, role: 'secondary', ...extra,
+});
 const dust = (base: string, quote: string, dustBase: number, dustQuote: number): PoolSpec => ({
   protocol: 'uniswap-v2', factory: 0, base, quote, depthUsd: 0, fee: 3000, role: 'dust', dustBase, dustQuote,
 });
@@ -90,6 +100,15 @@ export const POOLS: PoolSpec[] = [
   v2('RELIC', 'USDC', 60_000),
   v2('lsETH', 'WETH', 900_000),
   v2('MKRC', 'WETH', 300_000),
+  family('solidly', 'lsETH', 'WETH', 1_500_000, { stable: true }),
+  family('solidly', 'NEB', 'USDC', 700_000),
+  family('syncswap', 'HRB', 'USDC', 600_000),
+  family('syncswap', 'USDT', 'USDC', 2_000_000, { stable: true }),
+  family('pancake-v3', 'SPRK', 'USDT', 400_000),
+  family('algebra', 'PCAT', 'WETH', 500_000),
+  // A tiny one-tick position at 100× AUG's price: huge virtual reserves, a few thousand USD held;
+  // it must never become AUG's price source (never traded, like the dust pools).
+  { protocol: 'uniswap-v3', factory: 0, base: 'AUG', quote: 'USDC', depthUsd: 0, fee: 3000, role: 'dust', far: { priceFactor: 100, usd: 1500 } },
   // Absurd price on pennies of liquidity: must never win price selection.
   dust('ORB', 'USDT', 0.001, 5),
   dust('DUST', 'WETH', 1_000_000, 0.0000001),

@@ -3,7 +3,8 @@
 import { AbiCoder, getAddress, getCreate2Address, keccak256, solidityPackedKeccak256 } from 'ethers';
 import { loadContract, MULTICALL3_ADDRESS } from '../chain/contracts.ts';
 import type { DemoChain } from './chain.ts';
-import { POOLS, TOKENS, tokenSpec, type PoolSpec, type TokenKind } from './demoNetwork.ts';
+import { POOLS, TOKENS, tokenSpec, type DemoProtocol, type PoolSpec, type TokenKind } from './demoNetwork.ts';
+import { seedFamilyPools, type FamilyFactories } from './seedFamilyPools.ts';
 import { createDemoClient, type DemoClient } from './client.ts';
 import { isqrt, sortTokens, toUnits } from './units.ts';
 
@@ -22,9 +23,11 @@ export interface DemoTokenInfo {
 
 export interface DemoPoolInfo {
   address: string;
-  protocol: 'uniswap-v2' | 'uniswap-v3';
+  protocol: DemoProtocol;
+  /** Solidly and SyncSwap pools on their stable invariant. */
+  stable: boolean;
   factory: string;
-  /** Spender that traders approve: the V2 router, or the V3 pool itself. */
+  /** Spender that traders approve: the V2 router, or the pool itself. */
   spender: string;
   token0: string;
   token1: string;
@@ -63,6 +66,8 @@ export interface DemoDeployment {
   v2Factories: string[];
   v2Routers: string[];
   v3Factories: string[];
+  /** Factories of the other DEX families. */
+  familyFactories: FamilyFactories;
   pools: DemoPoolInfo[];
   hostileTokens: {
     /** name() reverts. */
@@ -124,6 +129,11 @@ export async function deployDemo(chain: DemoChain): Promise<DemoDeployment> {
     await queue('v2f0', () => c.deploy(deployer, 'UniswapV2Factory', []));
     await queue('v2f1', () => c.deploy(deployer, 'UniswapV2Factory', []));
     await queue('v3f0', () => c.deploy(deployer, 'DemoV3Factory', []));
+    await queue('solidly', () => c.deploy(deployer, 'DemoSolidlyFactory', [], 6_000_000n));
+    await queue('pancakeV3', () => c.deploy(deployer, 'DemoPancakeV3Factory', [], 8_000_000n));
+    await queue('algebra', () => c.deploy(deployer, 'DemoAlgebraFactory', [], 8_000_000n));
+    await queue('syncSwapClassic', () => c.deploy(deployer, 'DemoSyncSwapFactory', [false], 6_000_000n));
+    await queue('syncSwapStable', () => c.deploy(deployer, 'DemoSyncSwapFactory', [true], 6_000_000n));
     let receipts = await c.mine();
     const addr = (label: string) => {
       const r = receipts.get(deployed.get(label) ?? '');
@@ -135,6 +145,10 @@ export async function deployDemo(chain: DemoChain): Promise<DemoDeployment> {
     const hostileTokens = { revertingName: addr('revertingName'), bytes32Metadata: tok('MKRC'), maxDecimals: addr('maxDecimals'), noDecimals: addr('noDecimals') };
     const v2Factories = [addr('v2f0'), addr('v2f1')];
     const v3Factories = [addr('v3f0')];
+    const familyFactories: FamilyFactories = {
+      solidly: addr('solidly'), pancakeV3: addr('pancakeV3'), algebra: addr('algebra'),
+      syncSwapClassic: addr('syncSwapClassic'), syncSwapStable: addr('syncSwapStable'),
+    };
     const routerHashes = [];
     for (const f of v2Factories) routerHashes.push(await c.deploy(deployer, 'UniswapV2Router', [f], 3_000_000n));
     // Wrap ether for the LP and every trader.
@@ -144,6 +158,7 @@ export async function deployDemo(chain: DemoChain): Promise<DemoDeployment> {
     const v2Routers = routerHashes.map((h) => getAddress(receipts.get(h)?.contractAddress ?? ''));
 
     const pools = await seedPools(c, deployer, tok, v2Factories, v2Routers, v3Factories);
+    pools.push(...(await seedFamilyPools(c, deployer, tok, familyFactories, v3Factories[0] as string)));
     await fundAccounts(c, accounts, tok, pools);
     await c.mine();
     const deployedBlock = (await c.latestBlock()).number;
@@ -170,6 +185,7 @@ export async function deployDemo(chain: DemoChain): Promise<DemoDeployment> {
       v2Factories,
       v2Routers,
       v3Factories,
+      familyFactories,
       pools,
       hostileTokens,
       spamToken: tok('CLAIM'),
@@ -198,6 +214,8 @@ async function seedPools(
     await c.send(lp, token, 'DemoToken', 'approve', [spender, MAX_UINT], { gas: 80_000n });
   };
   for (const p of POOLS) {
+    if (p.protocol !== 'uniswap-v2' && p.protocol !== 'uniswap-v3') continue;
+    if (p.far) continue;
     const base = tok(p.base);
     const quote = tok(p.quote);
     const [amountBase, amountQuote] = poolAmounts(p);
@@ -231,6 +249,7 @@ async function seedPools(
     pools.push({
       address,
       protocol: p.protocol,
+      stable: false,
       factory,
       spender,
       token0,
@@ -247,7 +266,7 @@ async function seedPools(
   return pools;
 }
 
-function poolAmounts(p: PoolSpec): [bigint, bigint] {
+export function poolAmounts(p: PoolSpec): [bigint, bigint] {
   const b = tokenSpec(p.base);
   const q = tokenSpec(p.quote);
   if (p.role === 'dust') return [toUnits(p.dustBase ?? 0, b.decimals), toUnits(p.dustQuote ?? 0, q.decimals)];

@@ -3,14 +3,19 @@
 // and the network token sees burns, treasury/ecosystem transfers and L1 supply syncs.
 import type { DemoClient } from './client.ts';
 import type { DemoDeployment, DemoPoolInfo } from './deploy.ts';
-import { readPoolStates, type PoolReserves } from './poolState.ts';
+import { isReservePool, readPoolStates, type PoolReserves } from './poolState.ts';
+import { CONCENTRATED_POOL } from './seedFamilyPools.ts';
 import type { Prng } from './prng.ts';
 import { isqrt, ratio } from './units.ts';
 
 export interface MarketCounters {
   blocks: number;
+  /** Swap events in Uniswap V2's layout (V2, Solidly and SyncSwap pools). */
   swapsV2: number;
+  /** Swap events in Uniswap V3's 7-field layout (V3 and Algebra pools). */
   swapsV3: number;
+  /** PancakeSwap V3's 9-field Swap events. */
+  swapsPancakeV3: number;
   burns: number;
   transfers: number;
   liquidityEvents: number;
@@ -39,7 +44,7 @@ export async function createMarket(c: DemoClient, d: DemoDeployment, rng: Prng, 
   const states = await readPoolStates(c, d.multicall3, d.pools);
   const refLog = new Map<string, number>();
   for (const [address, usd] of impliedUsd(d, states)) refLog.set(address, Math.log(usd));
-  const counters = { blocks: 0, swapsV2: 0, swapsV3: 0, burns: 0, transfers: 0, liquidityEvents: 0, l1Syncs: 0 };
+  const counters = { blocks: 0, swapsV2: 0, swapsV3: 0, swapsPancakeV3: 0, burns: 0, transfers: 0, liquidityEvents: 0, l1Syncs: 0 };
   return { c, d, rng, refLog, lastTime: startTime, counters, l1Burned: 0n, tradeCursor: 0 };
 }
 
@@ -138,8 +143,10 @@ async function swap(m: Market, p: DemoPoolInfo, r: PoolReserves, baseIn: boolean
   const [tokenIn, tokenOut] = baseIn ? [p.base, p.quote] : [p.quote, p.base];
   if (p.protocol === 'uniswap-v2') {
     await m.c.send(actor, p.spender, 'UniswapV2Router', 'swapExactTokensForTokens', [amountIn, 0n, [tokenIn, tokenOut], actor, MAX_UINT], { gas: 250_000n });
+  } else if (isReservePool(p)) {
+    await m.c.send(actor, p.address, 'DemoReservePool', 'swap', [tokenIn, amountIn, actor], { gas: 300_000n });
   } else {
-    await m.c.send(actor, p.address, 'DemoV3Pool', 'swap', [actor, tokenIn === p.token0, amountIn, 0n, '0x'], { gas: 250_000n });
+    await m.c.send(actor, p.address, CONCENTRATED_POOL[p.protocol] ?? 'DemoV3Pool', 'swap', [actor, tokenIn === p.token0, amountIn, 0n, '0x'], { gas: 250_000n });
   }
   return true;
 }
@@ -224,8 +231,10 @@ async function liquidityChange(m: Market): Promise<void> {
 function countSwaps(m: Market, topics: string[]): void {
   const v2 = m.c.iface('UniswapV2Pair').getEvent('Swap')?.topicHash;
   const v3 = m.c.iface('DemoV3Pool').getEvent('Swap')?.topicHash;
+  const pancake = m.c.iface('DemoPancakeV3Pool').getEvent('Swap')?.topicHash;
   for (const t of topics) {
     if (t === v2) m.counters.swapsV2 += 1;
     else if (t === v3) m.counters.swapsV3 += 1;
+    else if (t === pancake) m.counters.swapsPancakeV3 += 1;
   }
 }

@@ -1,5 +1,6 @@
-// Reads every pool's reserves in one Multicall3 eth_call; V3 pools are reported as their
-// full-range virtual reserves (x = L/sqrtP, y = L*sqrtP) so both protocols share one price model.
+// Reads every pool's reserves in one Multicall3 eth_call; concentrated pools (Uniswap V3,
+// PancakeSwap V3, Algebra) are reported as their virtual reserves (x = L/sqrtP, y = L*sqrtP) so all
+// families share one price model for the simulated traders.
 import { Interface } from 'ethers';
 import { loadContract } from '../chain/contracts.ts';
 import type { DemoClient } from './client.ts';
@@ -16,13 +17,18 @@ const Q96 = 2n ** 96n;
 export async function readPoolStates(c: DemoClient, multicall3: string, pools: DemoPoolInfo[]): Promise<Map<string, PoolReserves>> {
   const pair = new Interface(loadContract('UniswapV2Pair').abi as never);
   const v3 = new Interface(loadContract('DemoV3Pool').abi as never);
+  const algebra = new Interface(loadContract('DemoAlgebraPool').abi as never);
+  const reserve = new Interface(loadContract('DemoReservePool').abi as never);
+  const priceView = (p: DemoPoolInfo) => (p.protocol === 'algebra' ? algebra.encodeFunctionData('globalState') : v3.encodeFunctionData('slot0'));
   const calls = pools.flatMap((p) =>
     p.protocol === 'uniswap-v2'
       ? [{ target: p.address, allowFailure: false, callData: pair.encodeFunctionData('getReserves') }]
-      : [
-          { target: p.address, allowFailure: false, callData: v3.encodeFunctionData('slot0') },
-          { target: p.address, allowFailure: false, callData: v3.encodeFunctionData('liquidity') },
-        ],
+      : isReservePool(p)
+        ? [{ target: p.address, allowFailure: false, callData: reserve.encodeFunctionData('getReserves') }]
+        : [
+            { target: p.address, allowFailure: false, callData: priceView(p) },
+            { target: p.address, allowFailure: false, callData: v3.encodeFunctionData('liquidity') },
+          ],
   );
   const [results] = await c.call(multicall3, 'Multicall3', 'aggregate3', [calls]);
   const data = (results as { returnData: string }[]).map((r) => r.returnData);
@@ -31,11 +37,12 @@ export async function readPoolStates(c: DemoClient, multicall3: string, pools: D
   for (const p of pools) {
     let r0: bigint;
     let r1: bigint;
-    if (p.protocol === 'uniswap-v2') {
-      const [a, b] = pair.decodeFunctionResult('getReserves', data[i++] as string);
+    if (p.protocol === 'uniswap-v2' || isReservePool(p)) {
+      const [a, b] = (p.protocol === 'uniswap-v2' ? pair : reserve).decodeFunctionResult('getReserves', data[i++] as string);
       [r0, r1] = [a as bigint, b as bigint];
     } else {
-      const [sqrtP] = v3.decodeFunctionResult('slot0', data[i++] as string);
+      // slot0() and globalState() both start with the sqrt price
+      const sqrtP = BigInt((data[i++] as string).slice(0, 66));
       const [liquidity] = v3.decodeFunctionResult('liquidity', data[i++] as string);
       r0 = ((liquidity as bigint) * Q96) / (sqrtP as bigint);
       r1 = ((liquidity as bigint) * (sqrtP as bigint)) / Q96;
@@ -43,4 +50,8 @@ export async function readPoolStates(c: DemoClient, multicall3: string, pools: D
     states.set(p.address, p.base === p.token0 ? { base: r0, quote: r1 } : { base: r1, quote: r0 });
   }
   return states;
+}
+
+export function isReservePool(p: DemoPoolInfo): boolean {
+  return p.protocol === 'solidly' || p.protocol === 'syncswap';
 }

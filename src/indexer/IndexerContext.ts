@@ -2,6 +2,7 @@
 import type { ChainClient } from '../chain/index.ts';
 import type { IndexerConfig } from '../config/indexerConfig.ts';
 import type { Database } from '../db/index.ts';
+import type { FactoryFamily } from './families/factoryFamilies.ts';
 import type { TokenListEntry } from './loadTokenList.ts';
 import type { PricingConfig } from './priceToken.ts';
 
@@ -22,8 +23,8 @@ export type IndexerContext = {
   pricing: PricingConfig;
   /** Scaled by 10^36. */
   secureFdvMinUsd: bigint;
-  v2Factories: ReadonlySet<string>;
-  v3Factories: ReadonlySet<string>;
+  /** Configured factories (lower-case) and the family of the pools they create. */
+  factories: ReadonlyMap<string, FactoryFamily>;
   tokenList: ReadonlyMap<string, TokenListEntry>;
 };
 

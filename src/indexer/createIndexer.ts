@@ -7,6 +7,7 @@ import { readCheckpoint } from '../db/indexer/index.ts';
 import { silentLogger, type IndexerContext, type IndexerLogger } from './IndexerContext.ts';
 import { loadIndexerState, type IndexerState } from './IndexerState.ts';
 import { ChainMismatchError, ReorgDetectedError } from './errors.ts';
+import { factoryFamilies } from './families/factoryFamilies.ts';
 import { parseFixed } from './fixed.ts';
 import { indexBatch, type BatchResult } from './indexBatch.ts';
 import { loadTokenList, TokenListError, type TokenListEntry } from './loadTokenList.ts';
@@ -86,8 +87,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
         minLiquidityUsd: parseFixed(config.minLiquidityUsd),
       },
       secureFdvMinUsd: parseFixed(config.secureFdvMinUsd),
-      v2Factories: new Set(config.v2Factories.map((a) => a.toLowerCase())),
-      v3Factories: new Set(config.v3Factories.map((a) => a.toLowerCase())),
+      factories: factoryFamilies(config),
       // Log and pool addresses are lower-case: so must the keys be, or a listed token is found twice.
       tokenList: new Map(list.map((t) => [t.address.toLowerCase(), { ...t, address: t.address.toLowerCase() }])),
     };

@@ -1,17 +1,17 @@
 // One batch [from, to]: read logs, discover pools and tokens, replay pool events block by block,
 // reprice what moved, and write all of it with the checkpoint in one transaction.
-import { id } from 'ethers';
 import { callMany, readErc20Metadata, readTotalSupplies, type BlockHeader, type RawLog } from '../chain/index.ts';
 import { appendPricePoints, prunePricePoints, recordSwaps, refreshSwapCounts, upsertTokens, type SwapWrite } from '../db/index.ts';
 import {
   loadPricesAt, prunePoolStates, saveBlocks, saveIndexerTokens, savePoolStates, savePools, savePriceChanges, writeCheckpoint,
-  type IndexerToken, type PoolStateWrite, type PriceChange, type StoredPool,
+  savePositionChanges, type IndexerToken, type PoolStateWrite, type PositionChange, type PriceChange, type StoredPool,
 } from '../db/indexer/index.ts';
 import type { IndexerContext } from './IndexerContext.ts';
 import { addPool, type IndexerState } from './IndexerState.ts';
 import { buildTokenWrites } from './buildTokenWrites.ts';
 import { ReorgDetectedError } from './errors.ts';
-import { ALL_TOPICS, TOPICS, decodePairCreated, decodePoolCreated, decodeV2Swap, decodeV2Sync, decodeV3Initialize, decodeV3Swap } from './events.ts';
+import { ALL_TOPICS } from './events.ts';
+import { emptyState, familyOf } from './families/index.ts';
 import { fetchHeaders } from './fetchHeaders.ts';
 import { formatFixed } from './fixed.ts';
 import { priceToken } from './priceToken.ts';
@@ -34,8 +34,6 @@ export type BatchResult = {
 
 const DAY_MS = 86_400_000;
 const PRUNE_EVERY = 1000;
-const SLOT0 = id('slot0()').slice(0, 10);
-const LIQUIDITY = id('liquidity()').slice(0, 10);
 
 export async function indexBatch(
   ctx: IndexerContext,
@@ -49,20 +47,21 @@ export async function indexBatch(
     .filter((l) => !l.removed)
     .sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
 
-  // 1. Discovery: pools of the configured factories, their tokens, and token-list entries.
+  // 1. Discovery: pools of the configured factories (each read by its family), their tokens, and token-list entries.
   const newPools: StoredPool[] = [];
   const tokenFirstSeen = new Map<string, number>();
   const knownPool = (address: string) => state.pools.has(address) || newPools.some((p) => p.address === address);
+  const creations: RawLog[] = [];
   for (const log of logs) {
-    const topic = log.topics[0];
-    let found: { token0: string; token1: string; pool: string; fee?: number } | null = null;
-    if (topic === TOPICS.pairCreated && ctx.v2Factories.has(log.address)) found = decodePairCreated(log);
-    else if (topic === TOPICS.poolCreated && ctx.v3Factories.has(log.address)) found = decodePoolCreated(log);
-    if (!found || knownPool(found.pool)) continue;
+    const factory = ctx.factories.get(log.address);
+    if (!factory || log.topics[0] !== factory.family.creationTopic) continue;
+    creations.push(log);
+    const found = factory.family.decodeCreation(log);
+    if (knownPool(found.pool)) continue;
     newPools.push({
-      address: found.pool, kind: topic === TOPICS.pairCreated ? 'v2' : 'v3', factory: log.address,
-      token0: found.token0, token1: found.token1, fee: found.fee ?? null, createdBlock: log.blockNumber,
-      state: { reserve0: null, reserve1: null, sqrtPriceX96: null, liquidity: null },
+      address: found.pool, kind: factory.family.kind, factory: log.address,
+      token0: found.token0, token1: found.token1, fee: found.fee, stable: factory.stable ?? found.stable, createdBlock: log.blockNumber,
+      state: emptyState(), liquidityNet: new Map(),
     });
     for (const t of [found.token0, found.token1]) {
       if (!state.tokens.has(t) && !tokenFirstSeen.has(t)) tokenFirstSeen.set(t, log.blockNumber);
@@ -72,8 +71,8 @@ export async function indexBatch(
     if (!state.tokens.has(address) && !tokenFirstSeen.has(address)) tokenFirstSeen.set(address, from);
   }
   const poolAddresses = new Set([...state.pools.keys(), ...newPools.map((p) => p.address)]);
-  const factories = new Set([...ctx.v2Factories, ...ctx.v3Factories]);
-  const relevant = logs.filter((l) => poolAddresses.has(l.address) || (factories.has(l.address) && isCreation(l)));
+  const creationSet = new Set(creations);
+  const relevant = logs.filter((l) => poolAddresses.has(l.address) || creationSet.has(l));
 
   // 2. Headers of every block that matters; the batch must continue the indexed chain.
   const blockNumbers = new Set<number>([from, to, ...relevant.map((l) => l.blockNumber), ...tokenFirstSeen.values()]);
@@ -83,7 +82,7 @@ export async function indexBatch(
   for (const log of relevant) if (log.blockHash !== header(log.blockNumber).hash) throw new ReorgDetectedError(log.blockNumber);
   const timeOf = (n: number) => new Date(header(n).timestamp * 1000);
 
-  // 3. Reads at the batch end: metadata of new tokens, supplies of tokens that traded, V3 state after mints/burns.
+  // 3. Reads: metadata of new tokens at the batch end; concentrated pools' state after mints/burns.
   const newTokenAddresses = [...tokenFirstSeen.keys()];
   const metadata = await readErc20Metadata(chain, newTokenAddresses, to, config.multicall3);
   const newTokens: IndexerToken[] = newTokenAddresses.map((address, i) =>
@@ -94,18 +93,18 @@ export async function indexBatch(
   for (const token of newTokens) state.tokens.set(token.address, token);
   for (const pool of newPools) addPool(state, pool);
 
-  const v3Reads = new Map<string, { pool: string; block: number }>();
+  const stateReads = new Map<string, { pool: StoredPool; block: number }>();
   for (const log of relevant) {
-    const t = log.topics[0];
-    if (state.pools.get(log.address)?.kind === 'v3' && (t === TOPICS.v3Mint || t === TOPICS.v3Burn || t === TOPICS.v3Initialize)) {
-      v3Reads.set(`${log.blockNumber}:${log.address}`, { pool: log.address, block: log.blockNumber });
-    }
+    const pool = state.pools.get(log.address);
+    if (!pool || pool.createdBlock > log.blockNumber || !familyOf(pool.kind).stateReadTopics?.includes(log.topics[0] ?? '')) continue;
+    stateReads.set(`${log.blockNumber}:${log.address}`, { pool, block: log.blockNumber });
   }
-  const v3State = await readV3States(ctx, [...v3Reads.values()]);
+  const readStates = await readPoolStates(ctx, [...stateReads.values()]);
 
   // 4. Replay block by block: pool state, swaps, and the prices they move.
   const swaps: SwapWrite[] = [];
   const poolStates: PoolStateWrite[] = [];
+  const positions: PositionChange[] = [];
   const priceChanges: PriceChange[] = [];
   const traded = new Set<string>();
   const byBlock = new Map<number, RawLog[]>();
@@ -119,24 +118,21 @@ export async function indexBatch(
     for (const log of byBlock.get(block) ?? []) {
       const pool = state.pools.get(log.address);
       if (!pool || pool.createdBlock > block) continue;
-      const t = log.topics[0];
-      if (t === TOPICS.v2Sync && pool.kind === 'v2') {
-        const { reserve0, reserve1 } = decodeV2Sync(log);
-        pool.state = { ...pool.state, reserve0, reserve1 };
-        changedPools.add(pool.address);
-      } else if (t === TOPICS.v2Swap && pool.kind === 'v2') {
-        const { net0, net1 } = decodeV2Swap(log);
-        pushSwaps(swaps, traded, log, pool, net0, net1, timeOf(block));
-      } else if (t === TOPICS.v3Swap && pool.kind === 'v3') {
-        const { net0, net1, sqrtPriceX96, liquidity } = decodeV3Swap(log);
-        pool.state = { ...pool.state, sqrtPriceX96, liquidity };
-        changedPools.add(pool.address);
-        pushSwaps(swaps, traded, log, pool, net0, net1, timeOf(block));
-      } else if (t === TOPICS.v3Initialize && pool.kind === 'v3') {
-        pool.state = { ...pool.state, sqrtPriceX96: decodeV3Initialize(log).sqrtPriceX96, liquidity: pool.state.liquidity ?? 0n };
+      // A pool log is read only by its own family: topics are shared between families.
+      const effect = familyOf(pool.kind).applyLog(pool, log);
+      if (effect?.state) {
+        pool.state = effect.state;
         changedPools.add(pool.address);
       }
-      const read = v3State.get(`${block}:${log.address}`);
+      if (effect?.swap) pushSwaps(swaps, traded, log, pool, effect.swap.net0, effect.swap.net1, timeOf(block));
+      if (effect?.position) {
+        const { tickLower, tickUpper, liquidity } = effect.position;
+        addLiquidityNet(pool.liquidityNet, tickLower, liquidity);
+        addLiquidityNet(pool.liquidityNet, tickUpper, -liquidity);
+        positions.push({ pool: pool.address, blockNumber: block, logIndex: log.logIndex, tickLower, tickUpper, liquidity });
+        changedPools.add(pool.address);
+      }
+      const read = readStates.get(`${block}:${log.address}`);
       if (read) {
         pool.state = { ...pool.state, ...read };
         changedPools.add(pool.address);
@@ -178,6 +174,7 @@ export async function indexBatch(
     await saveIndexerTokens(tx, changedTokens);
     await savePools(tx, newPools);
     await savePoolStates(tx, poolStates);
+    await savePositionChanges(tx, positions);
     await savePriceChanges(tx, priceChanges);
     const tokens = [...affected].sort();
     const pricesDayAgo = await loadPricesAt(tx, new Date(toTime.getTime() - DAY_MS), tokens);
@@ -207,8 +204,10 @@ export async function indexBatch(
   };
 }
 
-function isCreation(log: RawLog): boolean {
-  return log.topics[0] === TOPICS.pairCreated || log.topics[0] === TOPICS.poolCreated;
+function addLiquidityNet(net: Map<number, bigint>, tick: number, delta: bigint) {
+  const value = (net.get(tick) ?? 0n) + delta;
+  if (value === 0n) net.delete(tick);
+  else net.set(tick, value);
 }
 
 // Taking a token out of the pool is a buy of it, putting it in a sell; one row per token.
@@ -252,18 +251,22 @@ function setPrice(ctx: IndexerContext, state: IndexerState, token: string, block
   return true;
 }
 
-async function readV3States(ctx: IndexerContext, reads: { pool: string; block: number }[]) {
+// √price and active liquidity read at the block of a mint, burn or initialisation, by each family's views.
+async function readPoolStates(ctx: IndexerContext, reads: { pool: StoredPool; block: number }[]) {
   const result = new Map<string, { sqrtPriceX96: bigint; liquidity: bigint }>();
-  const byBlock = new Map<number, string[]>();
+  const byBlock = new Map<number, StoredPool[]>();
   for (const r of reads) byBlock.set(r.block, [...(byBlock.get(r.block) ?? []), r.pool]);
   for (const [block, pools] of byBlock) {
-    const calls = pools.flatMap((to) => [{ to, data: SLOT0 }, { to, data: LIQUIDITY }]);
+    const calls = pools.flatMap((pool) => {
+      const [price, liquidity] = familyOf(pool.kind).stateCalls ?? [];
+      return [{ to: pool.address, data: price ?? '0x' }, { to: pool.address, data: liquidity ?? '0x' }];
+    });
     const answers = await callMany(ctx.chain, calls, block, ctx.config.multicall3);
     pools.forEach((pool, i) => {
-      const slot0 = answers[i * 2];
+      const price = answers[i * 2];
       const liquidity = answers[i * 2 + 1];
-      if (slot0?.ok && liquidity?.ok && slot0.data.length >= 66 && liquidity.data.length >= 66) {
-        result.set(`${block}:${pool}`, { sqrtPriceX96: BigInt(slot0.data.slice(0, 66)), liquidity: BigInt(liquidity.data.slice(0, 66)) });
+      if (price?.ok && liquidity?.ok && price.data.length >= 66 && liquidity.data.length >= 66) {
+        result.set(`${block}:${pool.address}`, { sqrtPriceX96: BigInt(price.data.slice(0, 66)), liquidity: BigInt(liquidity.data.slice(0, 66)) });
       }
     });
   }

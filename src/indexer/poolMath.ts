@@ -1,32 +1,35 @@
-// Price and depth of a pool from its state: V2 reserves, V3 sqrtPriceX96 and active liquidity.
+// Price, depth and liquidity of a pool from its state, by its family's exact math.
 import type { StoredPool } from '../db/indexer/index.ts';
+import { familyOf } from './families/index.ts';
 import { SCALE, pow10 } from './fixed.ts';
 
-const Q96 = 2n ** 96n;
-const Q192 = 2n ** 192n;
+const decimalsOf = (pool: StoredPool, token: string, tokenDecimals: number, otherDecimals: number): [number, number] =>
+  pool.token0 === token ? [tokenDecimals, otherDecimals] : [otherDecimals, tokenDecimals];
 
 /** Whole `quote` units per whole `token`, scaled by 10^36; null when the pool cannot say. */
 export function poolPrice(pool: StoredPool, token: string, tokenDecimals: number, quoteDecimals: number): bigint | null {
-  const isToken0 = pool.token0 === token;
-  const { reserve0, reserve1, sqrtPriceX96 } = pool.state;
-  if (pool.kind === 'v2') {
-    const rt = isToken0 ? reserve0 : reserve1;
-    const rq = isToken0 ? reserve1 : reserve0;
-    if (!rt || rq === null) return null;
-    return (rq * pow10(tokenDecimals) * SCALE) / (rt * pow10(quoteDecimals));
-  }
-  if (!sqrtPriceX96) return null;
-  const p2 = sqrtPriceX96 * sqrtPriceX96; // token1 base units per token0 base unit, × 2^192
-  return isToken0
-    ? (p2 * pow10(tokenDecimals) * SCALE) / (Q192 * pow10(quoteDecimals))
-    : (Q192 * pow10(tokenDecimals) * SCALE) / (p2 * pow10(quoteDecimals));
+  const [d0, d1] = decimalsOf(pool, token, tokenDecimals, quoteDecimals);
+  const p = familyOf(pool.kind).spotPrice(pool, d0, d1); // token1 base units per token0 base unit
+  if (!p || p.num === 0n || p.den === 0n) return null;
+  return pool.token0 === token
+    ? (p.num * pow10(tokenDecimals) * SCALE) / (p.den * pow10(quoteDecimals))
+    : (p.den * pow10(tokenDecimals) * SCALE) / (p.num * pow10(quoteDecimals));
 }
 
-/** Base units of `quote` the pool holds: V2 reserve, V3 virtual reserve of the active liquidity. */
-export function quoteDepth(pool: StoredPool, quote: string): bigint | null {
-  const isToken0 = pool.token0 === quote;
-  const { reserve0, reserve1, sqrtPriceX96, liquidity } = pool.state;
-  if (pool.kind === 'v2') return isToken0 ? reserve0 : reserve1;
-  if (!sqrtPriceX96 || liquidity === null) return null;
-  return isToken0 ? (liquidity * Q96) / sqrtPriceX96 : (liquidity * sqrtPriceX96) / Q96;
+/**
+ * Base units of `quote` the pool trades while its price moves from spot/1.02 to spot×1.02: for
+ * concentrated liquidity only what the positions hold in that band, never the virtual reserves.
+ */
+export function quoteDepth(pool: StoredPool, quote: string, quoteDecimals: number, tokenDecimals: number): bigint | null {
+  const [d0, d1] = decimalsOf(pool, quote, quoteDecimals, tokenDecimals);
+  const band = familyOf(pool.kind).bandDepth(pool, d0, d1);
+  if (!band) return null;
+  return pool.token0 === quote ? band.amount0 : band.amount1;
+}
+
+/** Base units of `quote` the pool really holds (concentrated: what the positions hold at the current price). */
+export function quoteBalance(pool: StoredPool, quote: string): bigint | null {
+  const balances = familyOf(pool.kind).balances(pool);
+  if (!balances) return null;
+  return pool.token0 === quote ? balances.amount0 : balances.amount1;
 }

@@ -40,6 +40,7 @@ test('tokens expose their metadata over JSON-RPC', async () => {
 test('pools are registered in their factories and hold liquidity', async () => {
   assert.ok(d.pools.filter((p) => p.protocol === 'uniswap-v2').length >= 10);
   assert.ok(d.pools.filter((p) => p.protocol === 'uniswap-v3').length >= 2);
+  for (const protocol of ['solidly', 'syncswap', 'pancake-v3', 'algebra']) assert.ok(d.pools.some((p) => p.protocol === protocol), protocol);
   for (const p of d.pools) {
     if (p.protocol === 'uniswap-v2') {
       const factory = new Contract(p.factory, abi('UniswapV2Factory'), rpc);
@@ -48,6 +49,25 @@ test('pools are registered in their factories and hold liquidity', async () => {
       assert.equal(await pair.getFunction('token0')(), p.token0);
       const [r0, r1] = await pair.getFunction('getReserves')();
       assert.ok(r0 > 0n && r1 > 0n, p.symbol);
+    } else if (p.protocol === 'solidly' || p.protocol === 'syncswap') {
+      const factory = new Contract(p.factory, abi(p.protocol === 'solidly' ? 'DemoSolidlyFactory' : 'DemoSyncSwapFactory'), rpc);
+      const registered = p.protocol === 'solidly'
+        ? await factory.getFunction('getPair')(p.token0, p.token1, p.stable)
+        : await factory.getFunction('getPool')(p.token0, p.token1);
+      assert.equal(registered, p.address);
+      const pool = new Contract(p.address, abi('DemoReservePool'), rpc);
+      assert.equal(await pool.getFunction('stable')(), p.stable);
+      const [r0, r1] = await pool.getFunction('getReserves')();
+      assert.ok(r0 > 0n && r1 > 0n, p.symbol);
+    } else if (p.protocol === 'pancake-v3' || p.protocol === 'algebra') {
+      const factory = new Contract(p.factory, abi(p.protocol === 'algebra' ? 'DemoAlgebraFactory' : 'DemoPancakeV3Factory'), rpc);
+      const registered = p.protocol === 'algebra'
+        ? await factory.getFunction('poolByPair')(p.token0, p.token1)
+        : await factory.getFunction('getPool')(p.token0, p.token1, p.fee);
+      assert.equal(registered, p.address);
+      const pool = new Contract(p.address, abi(p.protocol === 'algebra' ? 'DemoAlgebraPool' : 'DemoPancakeV3Pool'), rpc);
+      const [sqrtPriceX96] = await pool.getFunction(p.protocol === 'algebra' ? 'globalState' : 'slot0')();
+      assert.ok(sqrtPriceX96 > 0n && (await pool.getFunction('liquidity')()) > 0n, p.symbol);
     } else {
       const factory = new Contract(p.factory, abi('DemoV3Factory'), rpc);
       assert.equal(await factory.getFunction('getPool')(p.token0, p.token1, p.fee), p.address);

@@ -2,6 +2,9 @@
 export { readCheckpoint, writeCheckpoint, deleteCheckpoint, type Checkpoint } from './checkpoint.ts';
 export { saveBlocks, listStoredBlocks, type StoredBlock } from './blocks.ts';
 export { loadIndexerTokens, saveIndexerTokens, type IndexerToken } from './tokens.ts';
-export { loadPools, savePools, savePoolStates, prunePoolStates, type StoredPool, type PoolState, type PoolKind, type PoolStateWrite } from './pools.ts';
+export {
+  loadPools, savePools, savePoolStates, prunePoolStates, savePositionChanges,
+  type StoredPool, type PoolState, type PoolKind, type PoolStateWrite, type PositionChange,
+} from './pools.ts';
 export { savePriceChanges, loadPricesAt, type PriceChange } from './priceChanges.ts';
 export { rollbackAbove } from './rollbackAbove.ts';

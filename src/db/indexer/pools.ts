@@ -1,7 +1,8 @@
 // Pools found through the configured factories and their state after each block that changed it.
 import type { Queryable } from '../Database.ts';
 
-export type PoolKind = 'v2' | 'v3';
+/** The DEX family of a pool (see src/indexer/families): 'v2' and 'v3' are Uniswap's and their identical forks. */
+export type PoolKind = 'v2' | 'v3' | 'solidly' | 'syncswap' | 'pancake-v3' | 'algebra';
 
 export type PoolState = {
   reserve0: bigint | null;
@@ -17,8 +18,12 @@ export type StoredPool = {
   token0: string;
   token1: string;
   fee: number | null;
+  /** Stable-invariant pool (Solidly, SyncSwap); null for families without the choice. */
+  stable: boolean | null;
   createdBlock: number;
   state: PoolState;
+  /** Concentrated liquidity: liquidity added when the price crosses each tick upwards (from Mint/Burn). */
+  liquidityNet: Map<number, bigint>;
 };
 
 const big = (v: string | null) => (v === null ? null : BigInt(v));
@@ -26,10 +31,10 @@ const big = (v: string | null) => (v === null ? null : BigInt(v));
 /** Every pool with its latest stored state. */
 export async function loadPools(db: Queryable): Promise<StoredPool[]> {
   const rows = await db.query<{
-    address: string; kind: PoolKind; factory: string; token0: string; token1: string; fee: number | null;
+    address: string; kind: PoolKind; factory: string; token0: string; token1: string; fee: number | null; stable: boolean | null;
     createdBlock: string; reserve0: string | null; reserve1: string | null; sqrtPriceX96: string | null; liquidity: string | null;
   }>(
-    `SELECT p.address, p.kind, p.factory, p.token0, p.token1, p.fee, p.created_block::text AS "createdBlock",
+    `SELECT p.address, p.kind, p.factory, p.token0, p.token1, p.fee, p.stable, p.created_block::text AS "createdBlock",
             s.reserve0::text AS reserve0, s.reserve1::text AS reserve1,
             s.sqrt_price_x96::text AS "sqrtPriceX96", s.liquidity::text AS liquidity
      FROM indexer_pools p
@@ -37,22 +42,24 @@ export async function loadPools(db: Queryable): Promise<StoredPool[]> {
                         ORDER BY s.block_number DESC LIMIT 1) s ON true
      ORDER BY p.address`,
   );
+  const net = await loadLiquidityNet(db);
   return rows.map((r) => ({
-    address: r.address, kind: r.kind, factory: r.factory, token0: r.token0, token1: r.token1, fee: r.fee,
+    address: r.address, kind: r.kind, factory: r.factory, token0: r.token0, token1: r.token1, fee: r.fee, stable: r.stable,
     createdBlock: Number(r.createdBlock),
     state: { reserve0: big(r.reserve0), reserve1: big(r.reserve1), sqrtPriceX96: big(r.sqrtPriceX96), liquidity: big(r.liquidity) },
+    liquidityNet: net.get(r.address) ?? new Map(),
   }));
 }
 
 export async function savePools(db: Queryable, pools: readonly StoredPool[]): Promise<void> {
   if (pools.length === 0) return;
   await db.query(
-    `INSERT INTO indexer_pools (address, kind, factory, token0, token1, fee, created_block)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::bigint[])
+    `INSERT INTO indexer_pools (address, kind, factory, token0, token1, fee, created_block, stable)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::bigint[], $8::boolean[])
      ON CONFLICT (address) DO NOTHING`,
     [
       pools.map((p) => p.address), pools.map((p) => p.kind), pools.map((p) => p.factory), pools.map((p) => p.token0),
-      pools.map((p) => p.token1), pools.map((p) => p.fee), pools.map((p) => p.createdBlock),
+      pools.map((p) => p.token1), pools.map((p) => p.fee), pools.map((p) => p.createdBlock), pools.map((p) => p.stable),
     ],
   );
 }
@@ -81,4 +88,36 @@ export async function prunePoolStates(db: Queryable, belowBlock: number): Promis
        SELECT 1 FROM indexer_pool_states n WHERE n.pool = s.pool AND n.block_number > s.block_number AND n.block_number <= $1)`,
     [belowBlock],
   );
+}
+
+export type PositionChange = { pool: string; blockNumber: number; logIndex: number; tickLower: number; tickUpper: number; liquidity: bigint };
+
+export async function savePositionChanges(db: Queryable, changes: readonly PositionChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  await db.query(
+    `INSERT INTO indexer_pool_positions (pool, block_number, log_index, tick_lower, tick_upper, liquidity)
+     SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[], $4::int[], $5::int[], $6::numeric[])
+     ON CONFLICT (pool, block_number, log_index) DO NOTHING`,
+    [
+      changes.map((c) => c.pool), changes.map((c) => c.blockNumber), changes.map((c) => c.logIndex),
+      changes.map((c) => c.tickLower), changes.map((c) => c.tickUpper), changes.map((c) => c.liquidity.toString()),
+    ],
+  );
+}
+
+/** Per pool, the liquidity added when the price crosses each tick upwards: + at a range's lower tick, − at its upper. */
+async function loadLiquidityNet(db: Queryable): Promise<Map<string, Map<number, bigint>>> {
+  const rows = await db.query<{ pool: string; tick: number; net: string }>(
+    `SELECT pool, tick, sum(net)::text AS net FROM (
+       SELECT pool, tick_lower AS tick, liquidity AS net FROM indexer_pool_positions
+       UNION ALL SELECT pool, tick_upper, -liquidity FROM indexer_pool_positions) t
+     GROUP BY pool, tick HAVING sum(net) <> 0`,
+  );
+  const out = new Map<string, Map<number, bigint>>();
+  for (const r of rows) {
+    let m = out.get(r.pool);
+    if (!m) out.set(r.pool, (m = new Map()));
+    m.set(Number(r.tick), BigInt(r.net));
+  }
+  return out;
 }

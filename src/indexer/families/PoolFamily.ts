@@ -1,0 +1,38 @@
+// What the indexer needs to know about one DEX family: how its factory announces a pool, which pool
+// events it reads and what they mean, and its price and depth in exact math.
+import type { RawLog } from '../../chain/index.ts';
+import type { PoolKind, PoolState, StoredPool } from '../../db/indexer/index.ts';
+import type { Ratio } from '../poolMath/ratio.ts';
+
+export type CreatedPool = { token0: string; token1: string; pool: string; fee: number | null; stable: boolean | null };
+
+/** What one pool log does: a new state, a swap's per-token amounts (into the pool > 0), a position change. */
+export type PoolLogEffect = {
+  state?: PoolState;
+  swap?: { net0: bigint; net1: bigint };
+  position?: { tickLower: number; tickUpper: number; liquidity: bigint };
+};
+
+/** Base units of each token the pool trades between spot/1.02 and spot×1.02. */
+export type BandDepth = { amount0: bigint; amount1: bigint };
+
+export type PoolFamily = {
+  kind: PoolKind;
+  /** topic0 of the factory's creation event. */
+  creationTopic: string;
+  decodeCreation(log: RawLog): CreatedPool;
+  /** topic0s of the pool events this family reads (shared with other families: only a known pool's logs are decoded). */
+  poolTopics: readonly string[];
+  applyLog(pool: StoredPool, log: RawLog): PoolLogEffect | null;
+  /** Pool events after which the √price and active liquidity are read from the chain at that block, */
+  stateReadTopics?: readonly string[];
+  /** by these eth_call data: [√price view, liquidity view]. */
+  stateCalls?: readonly [string, string];
+  /** token1 base units per token0 base unit; null while the pool has no price. */
+  spotPrice(pool: StoredPool, decimals0: number, decimals1: number): Ratio | null;
+  bandDepth(pool: StoredPool, decimals0: number, decimals1: number): BandDepth | null;
+  /** Base units of each token the pool really holds for its liquidity providers. */
+  balances(pool: StoredPool): BandDepth | null;
+};
+
+export const emptyState = (): PoolState => ({ reserve0: null, reserve1: null, sqrtPriceX96: null, liquidity: null });

@@ -1,0 +1,54 @@
+// Concentrated-liquidity families (Uniswap V3 and forks, Algebra): √price and active liquidity from
+// Swap and Initialize, positions from Mint and Burn (after which price and liquidity are read at
+// that block), price (√P/2^96)², depth and balances walked over the positions' ticks.
+import type { RawLog } from '../../chain/index.ts';
+import { id } from 'ethers';
+import { TOPICS, decodePositionChange, decodeV3Initialize, decodeV3Swap } from '../events.ts';
+import { concentratedBalances, concentratedBandDepth } from '../poolMath/concentrated.ts';
+import { Q192 } from '../poolMath/ratio.ts';
+import type { PoolFamily } from './PoolFamily.ts';
+
+const selector = (signature: string) => id(signature).slice(0, 10);
+
+export function concentratedFamily(options: {
+  kind: PoolFamily['kind'];
+  creationTopic: string;
+  decodeCreation: PoolFamily['decodeCreation'];
+  swapTopics: readonly string[];
+  /** The view whose first word is the √price (slot0() or Algebra's globalState()). */
+  priceView: string;
+}): PoolFamily {
+  const swaps = new Set(options.swapTopics);
+  return {
+    kind: options.kind,
+    creationTopic: options.creationTopic,
+    decodeCreation: options.decodeCreation,
+    poolTopics: [...options.swapTopics, TOPICS.v3Initialize, TOPICS.v3Mint, TOPICS.v3Burn],
+    stateReadTopics: [TOPICS.v3Initialize, TOPICS.v3Mint, TOPICS.v3Burn],
+    stateCalls: [selector(options.priceView), selector('liquidity()')],
+    applyLog(pool, log: RawLog) {
+      const topic = log.topics[0] ?? '';
+      if (swaps.has(topic)) {
+        const { net0, net1, sqrtPriceX96, liquidity } = decodeV3Swap(log);
+        return { state: { ...pool.state, sqrtPriceX96, liquidity }, swap: { net0, net1 } };
+      }
+      if (topic === TOPICS.v3Initialize) {
+        return { state: { ...pool.state, sqrtPriceX96: decodeV3Initialize(log).sqrtPriceX96, liquidity: pool.state.liquidity ?? 0n } };
+      }
+      if (topic === TOPICS.v3Mint || topic === TOPICS.v3Burn) return { position: decodePositionChange(log) };
+      return null;
+    },
+    spotPrice(pool) {
+      const s = pool.state.sqrtPriceX96;
+      return s ? { num: s * s, den: Q192 } : null;
+    },
+    bandDepth(pool) {
+      const { sqrtPriceX96: s, liquidity } = pool.state;
+      return s && liquidity !== null ? concentratedBandDepth(s, liquidity, pool.liquidityNet) : null;
+    },
+    balances(pool) {
+      const { sqrtPriceX96: s, liquidity } = pool.state;
+      return s && liquidity !== null ? concentratedBalances(s, liquidity, pool.liquidityNet) : null;
+    },
+  };
+}
