@@ -26,6 +26,9 @@ type Pair = { client: Socket; upstream?: Socket; dead: boolean };
 /** Starts a proxy on a free port of 127.0.0.1 in front of `target` (host:port). */
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const pairs = new Set<Pair>();
+  // Every upstream socket until it closes: a partitioned pair whose client went away keeps its
+  // upstream open (nothing crosses a partition), and close() must still end it.
+  const upstreams = new Set<Socket>();
   let mode: TcpProxyMode = 'pass';
   let accepted = 0;
   let server: Server | undefined;
@@ -42,6 +45,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     }
     const upstream = connect(target.port, target.host);
     upstream.on('error', () => {});
+    upstreams.add(upstream);
+    upstream.on('close', () => upstreams.delete(upstream));
     const pair: Pair = { client, upstream, dead: false };
     pairs.add(pair);
     client.on('data', (chunk) => void (pair.dead ? undefined : upstream.write(chunk)));
@@ -104,6 +109,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         pair.upstream?.destroy();
       }
       pairs.clear();
+      for (const upstream of upstreams) upstream.destroy();
+      upstreams.clear();
       await unlisten();
     },
   };

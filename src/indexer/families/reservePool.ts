@@ -1,6 +1,8 @@
 // Families whose pools keep two reserves announced by Sync: constant product (x·y = k) or a stable
 // invariant on decimal-normalised reserves (common unit 10^(d0+d1): x = r0·10^d1, y = r1·10^d0).
+import type { RawLog } from '../../chain/index.ts';
 import type { PoolState, StoredPool } from '../../db/indexer/index.ts';
+import { TOPICS, decodeV2Swap } from '../events.ts';
 import { curveBandDepth, type InvariantCurve } from '../poolMath/invariantCurve.ts';
 import { BAND, isqrt, type Ratio } from '../poolMath/ratio.ts';
 import { pow10 } from '../fixed.ts';
@@ -22,6 +24,24 @@ export function reservesOf(pool: StoredPool): { r0: bigint; r1: bigint } | null 
 
 export function withReserves(state: PoolState, reserve0: bigint, reserve1: bigint): PoolState {
   return { ...state, reserve0, reserve1 };
+}
+
+/**
+ * The pool events of a reserve family: the Uniswap V2 Swap and a Sync (its uint112 or uint256
+ * form, by topic) that announces both reserves.
+ */
+export function reserveEvents(syncTopic: string, decodeSync: (log: RawLog) => { reserve0: bigint; reserve1: bigint }): Pick<PoolFamily, 'poolTopics' | 'applyLog'> {
+  return {
+    poolTopics: [TOPICS.v2Swap, syncTopic],
+    applyLog(pool, log) {
+      if (log.topics[0] === syncTopic) {
+        const { reserve0, reserve1 } = decodeSync(log);
+        return { state: withReserves(pool.state, reserve0, reserve1) };
+      }
+      if (log.topics[0] === TOPICS.v2Swap) return { swap: decodeV2Swap(log) };
+      return null;
+    },
+  };
 }
 
 type ReserveMath = Pick<PoolFamily, 'spotPrice' | 'bandDepth' | 'balances'>;

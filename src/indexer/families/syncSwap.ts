@@ -2,10 +2,10 @@
 // is the factory's: classic and stable factories are configured apart), the Uniswap V2 Swap,
 // Sync(uint256,uint256). Classic: x·y = k; stable: the 2-coin Curve invariant with Ann = 2000
 // (syncswap/core-contracts libraries/StableMath.sol: getY's b = x + D/2000, c = D³/(8000x)).
-import { TOPICS, decodeSync256, decodeTwoTokenPool, decodeV2Swap } from '../events.ts';
+import { TOPICS, decodeSync256, decodeTwoTokenPool } from '../events.ts';
 import { curvePrice, curveD, curveStableCurve } from '../poolMath/curveStable.ts';
 import type { PoolFamily } from './PoolFamily.ts';
-import { reserveMath, withReserves, type StableMath } from './reservePool.ts';
+import { reserveEvents, reserveMath, type StableMath } from './reservePool.ts';
 
 export const SYNCSWAP_ANN = 2000n;
 
@@ -19,14 +19,6 @@ export const syncSwap: PoolFamily = {
   creationTopic: TOPICS.syncSwapPoolCreated,
   // `stable` is set from the factory's configured type by the discovery step.
   decodeCreation: (log) => ({ ...decodeTwoTokenPool(log), fee: null, stable: null }),
-  poolTopics: [TOPICS.v2Swap, TOPICS.sync256],
-  applyLog(pool, log) {
-    if (log.topics[0] === TOPICS.sync256) {
-      const { reserve0, reserve1 } = decodeSync256(log);
-      return { state: withReserves(pool.state, reserve0, reserve1) };
-    }
-    if (log.topics[0] === TOPICS.v2Swap) return { swap: decodeV2Swap(log) };
-    return null;
-  },
+  ...reserveEvents(TOPICS.sync256, decodeSync256),
   ...reserveMath((pool) => (pool.stable ? stableMath : null)),
 };
