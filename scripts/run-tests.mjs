@@ -33,7 +33,8 @@ const started = performance.now();
 const result = spawnSync(
   process.execPath,
   [
-    '--import', 'tsx', '--test', `--test-concurrency=${concurrency}`,
+    // A test that hangs fails after 4 minutes instead of holding the run until CI's limit.
+    '--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=240000',
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=./scripts/testSummaryReporter.mjs', `--test-reporter-destination=${summaryFile}`,
     ...files,
