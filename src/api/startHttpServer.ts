@@ -30,15 +30,18 @@ export type HttpServerOptions = {
  */
 export async function startHttpServer(handler: RequestListener, options: HttpServerOptions): Promise<HttpServer> {
   let draining = false;
-  const inFlight = new Set<ServerResponse>();
+  // Tracked per connection, not per request: a keep-alive connection carries many requests.
+  const sockets = new Set<Socket>();
   // How often Node checks the header and request timeouts (its default, 30 s, would let a slow
   // client overstay them by that much).
   const checkEveryMs = Math.max(50, Math.min(2000, Math.floor((options.headersTimeoutMs ?? 20_000) / 4)));
   const server = createServer({ connectionsCheckingInterval: checkEveryMs }, (req: IncomingMessage, res: ServerResponse) => {
     if (draining) res.shouldKeepAlive = false;
-    inFlight.add(res);
-    res.once('close', () => inFlight.delete(res));
     handler(req, res);
+  });
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
   });
   server.keepAliveTimeout = 65_000; // longer than common load balancer idle timeouts
   server.headersTimeout = options.headersTimeoutMs ?? 20_000;
@@ -53,7 +56,11 @@ export async function startHttpServer(handler: RequestListener, options: HttpSer
 
   function close(): Promise<void> {
     draining = true;
-    for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+    // The response a connection is answering now (Node's `_httpMessage`), told to close after it.
+    for (const socket of sockets) {
+      const res = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+      if (res && !res.headersSent) res.shouldKeepAlive = false;
+    }
     return new Promise<void>((resolve) => {
       const cut = setTimeout(() => server.closeAllConnections(), options.drainMs ?? 10_000);
       const idle = setTimeout(() => server.closeIdleConnections(), options.idleGraceMs ?? 500);
