@@ -72,7 +72,7 @@ async function main(mode: Mode): Promise<void> {
 
   // The demo chain is new at every start, so its index lives in memory unless told otherwise.
   const pgliteDir = config.pgliteDir ?? (demo ? 'memory://' : './data/pglite');
-  const db = await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
+  const db = await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir, timeouts: config.databaseTimeouts });
   stoppables.push({ name: 'database', stop: () => db.close() });
 
   // The demo lists its blue chips; their logos are drawn by this server (the demo needs no internet).
