@@ -116,7 +116,8 @@ async function main(mode: Mode): Promise<void> {
     db,
     staleMs: config.http.dataVersionPollMs,
     pollMs: config.http.dataVersionPollMs,
-    onError: (err) => logger.warn({ err }, 'token catalogue refresh failed; serving the last one'),
+    waitMs: config.dataRefreshWaitMs,
+    onError: (err) => logger.warn({ err }, 'token catalogue refresh failed; serving the tokens held, marked stale'),
   });
   await catalog.refresh(true);
   stoppables.push({ name: 'token catalogue', stop: () => catalog.stop() });
@@ -124,7 +125,8 @@ async function main(mode: Mode): Promise<void> {
     db,
     staleMs: config.http.dataVersionPollMs,
     pollMs: config.http.dataVersionPollMs,
-    onError: (err) => logger.warn({ err }, 'price history refresh failed; serving the last one'),
+    waitMs: config.dataRefreshWaitMs,
+    onError: (err) => logger.warn({ err }, 'price history refresh failed; serving the histories held, marked stale'),
   });
   await prices.refresh(true);
   stoppables.push({ name: 'price histories', stop: () => prices.stop() });
