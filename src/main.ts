@@ -111,6 +111,7 @@ async function main(mode: Mode): Promise<void> {
       const s = indexer?.status();
       return s && s.lagBlocks !== null && s.lagSeconds !== null ? { lagBlocks: s.lagBlocks, lagSeconds: s.lagSeconds } : undefined;
     },
+    indexerRole: () => indexer?.status().role,
   });
   const catalog = createTokenCatalog({
     db,
@@ -166,9 +167,12 @@ async function main(mode: Mode): Promise<void> {
     readiness: {
       chainNode: async () => void (await node.request('eth_blockNumber', [])),
       indexer: async () => {
-        const lag = indexer ? indexer.status().lagBlocks : await lagFromCheckpoint();
+        // A standby follows the writer's progress in the database, as a stateless API process does.
+        const standby = indexer?.status().role === 'standby';
+        const lag = indexer && !standby ? indexer.status().lagBlocks : await lagFromCheckpoint();
         if (lag === null) throw new Error('nothing indexed yet');
         if (lag > config.http.readyMaxLagBlocks) throw new Error(`${lag} blocks behind the head (limit ${config.http.readyMaxLagBlocks})`);
+        if (standby) return 'standby: another indexer holds the writer lock';
       },
     },
   });

@@ -23,7 +23,10 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: all of its writes land, or none. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** A dedicated connection with these session settings (SET name = value); PostgreSQL only. */
-  openSession?(settings?: Record<string, string>): Promise<DatabaseSession>;
+  /**
+   * A dedicated connection with these session settings (set_config(name, value)), its answers
+   * awaited at most `queryTimeoutMs` (default: the database's); PostgreSQL only.
+   */
+  openSession?(settings?: Record<string, string>, options?: { queryTimeoutMs?: number }): Promise<DatabaseSession>;
   close(): Promise<void>;
 }

@@ -126,7 +126,8 @@ export async function createPostgresDatabase(options: PostgresOptions): Promise<
           throw error;
         }
       }),
-    openSession: (settings) => openSession(config, settings),
+    openSession: (settings, sessionOptions) =>
+      openSession(sessionOptions?.queryTimeoutMs ? { ...config, query_timeout: sessionOptions.queryTimeoutMs } : config, settings),
     close: () => pool.end(),
   };
 }
@@ -143,6 +144,8 @@ async function openSession(config: pg.ClientConfig, settings: Record<string, str
   client.on('end', () => settle(undefined));
   try {
     await client.connect();
+    // A session of its own (the writer lock) never keeps the process alive by itself.
+    (client as unknown as { connection?: { stream?: { unref?(): void } } }).connection?.stream?.unref?.();
     for (const [name, value] of Object.entries(settings)) {
       if (!/^[a-z_]+$/.test(name)) throw new Error(`invalid setting name ${name}`);
       await client.query(`SELECT set_config($1, $2, false)`, [name, value]);

@@ -5,3 +5,4 @@ export { loadIndexerTokens, saveIndexerTokens, type IndexerToken } from './token
 export { loadPools, savePools, savePoolStates, prunePoolStates, type StoredPool, type PoolState, type PoolKind, type PoolStateWrite } from './pools.ts';
 export { savePriceChanges, loadPricesAt, type PriceChange } from './priceChanges.ts';
 export { rollbackAbove } from './rollbackAbove.ts';
+export { createWriterLock, WriterFencedError, type WriterLock, type WriterLockOptions } from './writerLock.ts';
