@@ -72,7 +72,7 @@ async function main(mode: Mode): Promise<void> {
 
   // The demo chain is new at every start, so its index lives in memory unless told otherwise.
   const pgliteDir = config.pgliteDir ?? (demo ? 'memory://' : './data/pglite');
-  const db = await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
+  const db = await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir, timeouts: config.databaseTimeouts });
   stoppables.push({ name: 'database', stop: () => db.close() });
 
   // The demo lists its blue chips; their logos are drawn by this server (the demo needs no internet).
@@ -115,12 +115,14 @@ async function main(mode: Mode): Promise<void> {
       const s = indexer?.status();
       return s && s.lagBlocks !== null && s.lagSeconds !== null ? { lagBlocks: s.lagBlocks, lagSeconds: s.lagSeconds } : undefined;
     },
+    indexerRole: () => indexer?.status().role,
   });
   const catalog = createTokenCatalog({
     db,
     staleMs: config.http.dataVersionPollMs,
     pollMs: config.http.dataVersionPollMs,
-    onError: (err) => logger.warn({ err }, 'token catalogue refresh failed; serving the last one'),
+    waitMs: config.dataRefreshWaitMs,
+    onError: (err) => logger.warn({ err }, 'token catalogue refresh failed; serving the tokens held, marked stale'),
   });
   await catalog.refresh(true);
   stoppables.push({ name: 'token catalogue', stop: () => catalog.stop() });
@@ -128,7 +130,8 @@ async function main(mode: Mode): Promise<void> {
     db,
     staleMs: config.http.dataVersionPollMs,
     pollMs: config.http.dataVersionPollMs,
-    onError: (err) => logger.warn({ err }, 'price history refresh failed; serving the last one'),
+    waitMs: config.dataRefreshWaitMs,
+    onError: (err) => logger.warn({ err }, 'price history refresh failed; serving the histories held, marked stale'),
   });
   await prices.refresh(true);
   stoppables.push({ name: 'price histories', stop: () => prices.stop() });
@@ -186,9 +189,12 @@ async function main(mode: Mode): Promise<void> {
       ...(counter ? { rateLimitCounter: async () => countingNote(counter.status()) } : {}),
       chainNode: async () => void (await node.request('eth_blockNumber', [])),
       indexer: async () => {
-        const lag = indexer ? indexer.status().lagBlocks : await lagFromCheckpoint();
+        // A standby follows the writer's progress in the database, as a stateless API process does.
+        const standby = indexer?.status().role === 'standby';
+        const lag = indexer && !standby ? indexer.status().lagBlocks : await lagFromCheckpoint();
         if (lag === null) throw new Error('nothing indexed yet');
         if (lag > config.http.readyMaxLagBlocks) throw new Error(`${lag} blocks behind the head (limit ${config.http.readyMaxLagBlocks})`);
+        if (standby) return 'standby: another indexer holds the writer lock';
       },
     },
   });

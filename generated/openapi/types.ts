@@ -397,6 +397,20 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description The database cannot be reached and the server holds no data to answer from (it has
+         *     not loaded the tokens or prices since it started). Answered within the server's
+         *     bound, never after a hang.
+         */
+        DataUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description A parameter is malformed or out of bounds; `errors` names each one. */
         BadRequest: {
             headers: {
@@ -475,6 +489,13 @@ export interface components {
         SupplyBlockNumber: number;
         /** @description `true` when the node failed and these are the last good figures; absent otherwise. */
         SupplyStale: "true";
+        /**
+         * @description `true` when the database could not be reached (or did not answer within the
+         *     server's bound) and this answer comes from the tokens and prices the server holds
+         *     in memory, as of its last successful check; absent otherwise. The data may lag the
+         *     chain until the database is back.
+         */
+        DataStale: "true";
         /** @description Seconds after which to try again. */
         RetryAfter: number;
     };
@@ -525,6 +546,7 @@ export interface operations {
             /** @description A page of tokens. */
             200: {
                 headers: {
+                    "X-Data-Stale": components["headers"]["DataStale"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -532,6 +554,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["DataUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -550,6 +573,7 @@ export interface operations {
             /** @description The token. */
             200: {
                 headers: {
+                    "X-Data-Stale": components["headers"]["DataStale"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -558,6 +582,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["DataUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -576,6 +601,7 @@ export interface operations {
             /** @description The price history, oldest first. */
             200: {
                 headers: {
+                    "X-Data-Stale": components["headers"]["DataStale"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -584,6 +610,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["DataUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -602,6 +629,7 @@ export interface operations {
             /** @description Price histories keyed by checksummed contract address. */
             200: {
                 headers: {
+                    "X-Data-Stale": components["headers"]["DataStale"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -609,6 +637,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["DataUnavailable"];
             default: components["responses"]["Problem"];
         };
     };

@@ -89,6 +89,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     lanePrefixes: ['/supply/'],
     // Stored answers are never older than the stores' staleMs: check the data version first when due.
     fresh: () => (catalog.due() || prices.due() ? Promise.all([catalog.refresh(), prices.refresh()]).then(() => undefined) : undefined),
+    stale: (url) => (url.startsWith('/prices') ? prices.stale() : catalog.stale()),
     rpc: options.rpc,
     headers,
     limiter,

@@ -41,6 +41,8 @@ export type IndexerConfig = {
   reorgDepth: number;
   /** Every token's totalSupply is re-read when the indexed range crosses a multiple of this. */
   supplyRefreshBlocks: number;
+  /** A standby tries the writer lock this often; the lock's connection is checked as often (default 1000). */
+  standbyPollMs?: number;
 };
 
 type Preset = Partial<Omit<IndexerConfig, 'network' | 'rpc'>>;
@@ -61,6 +63,7 @@ export const indexerDefaults = {
   timeoutMs: 10_000,
   maxRetries: 5,
   requestsPerSecond: 0,
+  standbyPollMs: 1000,
 } as const;
 
 export function loadIndexerConfig(env: Env = process.env): IndexerConfig {
@@ -133,6 +136,7 @@ export function loadIndexerConfig(env: Env = process.env): IndexerConfig {
     tokenList: read.string('INDEXER_TOKEN_LIST') ?? preset.tokenList ?? null,
     reorgDepth: read.integer('INDEXER_REORG_DEPTH', preset.reorgDepth ?? d.reorgDepth, 2, 100_000),
     supplyRefreshBlocks: read.integer('INDEXER_SUPPLY_REFRESH_BLOCKS', preset.supplyRefreshBlocks ?? d.supplyRefreshBlocks, 1, 100_000_000),
+    standbyPollMs: read.integer('INDEXER_STANDBY_POLL_MS', d.standbyPollMs, 100, 60_000),
   };
   if (config.tokenList === 'none') config.tokenList = null;
   if (problems.length > 0) throw new ConfigError(problems);

@@ -1,4 +1,5 @@
 import { ConfigError } from '../errors/index.ts';
+import { readDatabaseTimeouts, type DatabaseTimeouts } from './databaseTimeouts.ts';
 import { EnvReader, type Env } from './readEnv.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -10,6 +11,10 @@ export type Config = {
   databaseUrl: string | undefined;
   /** PGlite data directory ('memory://' keeps it in memory); unset: in memory for the demo chain, ./data/pglite otherwise. */
   pgliteDir: string | undefined;
+  /** Bounds of every PostgreSQL connection (unused on PGlite). */
+  databaseTimeouts: DatabaseTimeouts;
+  /** The longest a request waits for the token and price data to be checked before the data held answers. */
+  dataRefreshWaitMs: number;
   /** Upstream JSON-RPC node; undefined means the embedded demo chain. */
   chainRpcUrl: string | undefined;
   logLevel: LogLevel;
@@ -81,6 +86,8 @@ export function loadConfig(env: Env = process.env): Config {
     host: read.string('HOST', '0.0.0.0'),
     databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
     pgliteDir: read.string('PGLITE_DIR') ?? (isTest ? 'memory://' : undefined),
+    databaseTimeouts: readDatabaseTimeouts(read),
+    dataRefreshWaitMs: read.integer('DATA_REFRESH_WAIT_MS', 500, 0, 60_000),
     chainRpcUrl: read.url('CHAIN_RPC_URL', ['http:', 'https:']),
     logLevel: read.oneOf<LogLevel>('LOG_LEVEL', isTest ? 'silent' : 'info', [
       'fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent',

@@ -1,7 +1,8 @@
+import type { DatabaseTimeouts } from '../config/databaseTimeouts.ts';
 import type { Database } from './Database.ts';
 import { migrate } from './migrate.ts';
 
-export type DatabaseOptions = { databaseUrl?: string; pgliteDir?: string; schema?: string };
+export type DatabaseOptions = { databaseUrl?: string; pgliteDir?: string; schema?: string; timeouts?: Partial<DatabaseTimeouts> };
 
 /**
  * PostgreSQL when a URL is given, PGlite otherwise; migrations are applied before it is returned.
@@ -10,7 +11,7 @@ export type DatabaseOptions = { databaseUrl?: string; pgliteDir?: string; schema
  */
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   const db = options.databaseUrl
-    ? await (await import('./createPostgresDatabase.ts')).createPostgresDatabase({ url: options.databaseUrl, schema: options.schema })
+    ? await (await import('./createPostgresDatabase.ts')).createPostgresDatabase({ url: options.databaseUrl, schema: options.schema, timeouts: options.timeouts })
     : await (await import('./createPgliteDatabase.ts')).createPgliteDatabase(options.pgliteDir ?? 'memory://');
   try {
     await migrate(db);

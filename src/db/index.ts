@@ -1,4 +1,5 @@
-export type { Database, Queryable, SqlParam } from './Database.ts';
+export type { Database, DatabaseSession, Queryable, SqlParam } from './Database.ts';
+export { asDatabaseFault, isDatabaseFault } from './asDatabaseFault.ts';
 export { createDatabase, type DatabaseOptions } from './createDatabase.ts';
 export { migrate, migrationsApplied, listMigrations } from './migrate.ts';
 export { bumpDataVersion, bumpDataGeneration, readDataVersion, readDataState, type DataVersion } from './bumpDataVersion.ts';

@@ -2,4 +2,5 @@ export { BaseError } from './BaseError.ts';
 export { ConfigError } from './ConfigError.ts';
 export { NotFoundError } from './NotFoundError.ts';
 export { UnavailableError } from './UnavailableError.ts';
+export { DatabaseUnavailableError } from './DatabaseUnavailableError.ts';
 export { ValidationError, type FieldIssue } from './ValidationError.ts';

@@ -1,7 +1,7 @@
 // Everything a batch or a rollback needs, resolved once from the indexer options.
 import type { ChainClient } from '../chain/index.ts';
 import type { IndexerConfig } from '../config/indexerConfig.ts';
-import type { Database } from '../db/index.ts';
+import type { Database, Queryable } from '../db/index.ts';
 import type { FactoryFamily } from './families/factoryFamilies.ts';
 import type { TokenListEntry } from './loadTokenList.ts';
 import type { PricingConfig } from './priceToken.ts';
@@ -26,6 +26,11 @@ export type IndexerContext = {
   /** Configured factories (lower-case) and the family of the pools they create. */
   factories: ReadonlyMap<string, FactoryFamily>;
   tokenList: ReadonlyMap<string, TokenListEntry>;
+  /**
+   * The first statement of every write transaction: throws unless this process still holds the
+   * writer lock and the checkpoint is still `expected` (the block the write continues from).
+   */
+  fence(tx: Queryable, expected: number | null): Promise<void>;
 };
 
 export const silentLogger: IndexerLogger = { info() {}, warn() {}, error() {}, debug() {} };

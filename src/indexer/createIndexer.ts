@@ -3,7 +3,7 @@
 import type { ChainClient } from '../chain/index.ts';
 import type { IndexerConfig } from '../config/indexerConfig.ts';
 import type { Database } from '../db/index.ts';
-import { readCheckpoint } from '../db/indexer/index.ts';
+import { createWriterLock, readCheckpoint, type WriterLock } from '../db/indexer/index.ts';
 import { silentLogger, type IndexerContext, type IndexerLogger } from './IndexerContext.ts';
 import { loadIndexerState, type IndexerState } from './IndexerState.ts';
 import { ChainMismatchError, ReorgDetectedError } from './errors.ts';
@@ -20,6 +20,8 @@ export type IndexerOptions = {
   logger?: IndexerLogger;
   /** Pre-loaded token list (one chain's entries); otherwise `config.tokenList` is read by start() or the first sync. */
   tokenList?: TokenListEntry[];
+  /** The lock that makes one indexer per database the writer (default: the database's advisory lock). */
+  writerLock?: WriterLock;
 };
 
 export type SyncResult = {
@@ -27,12 +29,18 @@ export type SyncResult = {
   batch: BatchResult | null;
   /** Set when this step rolled back a reorg instead of indexing. */
   reorg: RollbackResult | null;
-  /** True when the indexed block has reached head − confirmations. */
+  /** True when the indexed block has reached head − confirmations (or when standing by). */
   caughtUp: boolean;
+  /** True when another indexer holds the writer lock: nothing was done. */
+  standby: boolean;
 };
+
+/** `leader`: holds the writer lock and writes; `standby`: waits for it; null before the first step. */
+export type IndexerRole = 'leader' | 'standby' | null;
 
 export type IndexerStatus = {
   running: boolean;
+  role: IndexerRole;
   chainId: number | null;
   startBlock: number;
   chainHead: number | null;
@@ -61,6 +69,8 @@ export type Indexer = {
 export function createIndexer(options: IndexerOptions): Indexer {
   const { db, chain, config } = options;
   const logger = options.logger ?? silentLogger;
+  const standbyPollMs = config.standbyPollMs ?? 1000;
+  const lock = options.writerLock ?? createWriterLock(db, { heartbeatMs: standbyPollMs });
   let ctx: IndexerContext | null = null;
   let state: IndexerState | null = null;
   let running = false;
@@ -68,7 +78,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
   let wake: (() => void) | null = null;
   let inFlight: Promise<SyncResult> | null = null;
   const status: IndexerStatus = {
-    running: false, chainId: null, startBlock: config.startBlock, chainHead: null, targetBlock: null, indexedBlock: null,
+    running: false, role: null, chainId: null, startBlock: config.startBlock, chainHead: null, targetBlock: null, indexedBlock: null,
     lagBlocks: null, lagSeconds: null, backfilling: true, batches: 0, swapsIndexed: 0, reorgs: 0,
     lastSyncAt: null, lastError: null, consecutiveErrors: 0,
   };
@@ -90,12 +100,39 @@ export function createIndexer(options: IndexerOptions): Indexer {
       factories: factoryFamilies(config),
       // Log and pool addresses are lower-case: so must the keys be, or a listed token is found twice.
       tokenList: new Map(list.map((t) => [t.address.toLowerCase(), { ...t, address: t.address.toLowerCase() }])),
+      fence: (tx, expected) => lock.fence(tx, expected),
     };
     return ctx;
   }
 
+  lock.onLost((error) => {
+    // Writing stops at once: every write transaction's fence now fails until the lock is retaken.
+    logger.error({ err: error }, 'lost the writer lock: writing stopped; standing by');
+    status.role = 'standby';
+    state = null;
+  });
+
+  /** True when this process may write, taking the writer lock when it is free. */
+  async function lead(): Promise<boolean> {
+    if (await lock.acquire()) {
+      if (status.role !== 'leader') {
+        // What another writer stored since this process last wrote is read back before writing.
+        state = null;
+        logger.info({ standbyPollMs }, status.role === 'standby' ? 'took over the writer lock: indexing' : 'holds the writer lock: indexing');
+        status.role = 'leader';
+      }
+      return true;
+    }
+    if (status.role !== 'standby') {
+      logger.info({ standbyPollMs }, 'standby: another indexer holds the writer lock; trying again every standbyPollMs');
+      status.role = 'standby';
+    }
+    return false;
+  }
+
   async function step(): Promise<SyncResult> {
     const c = await context();
+    if (!(await lead())) return { batch: null, reorg: null, caughtUp: true, standby: true };
     state ??= await loadIndexerState(db);
     const checkpoint = await readCheckpoint(db);
     if (checkpoint && checkpoint.chainId !== c.chainId) throw new ChainMismatchError(checkpoint.chainId, c.chainId);
@@ -112,7 +149,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
         state = rolled.state;
         status.reorgs++;
         status.indexedBlock = rolled.result.to >= config.startBlock ? rolled.result.to : null;
-        return { batch: null, reorg: rolled.result, caughtUp: false };
+        return { batch: null, reorg: rolled.result, caughtUp: false, standby: false };
       }
     }
     const from = checkpoint ? checkpoint.blockNumber + 1 : config.startBlock;
@@ -120,7 +157,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     if (from > target) {
       await updateLag(checkpoint?.blockTime ?? null, head, checkpoint?.blockNumber ?? null);
       status.backfilling = false;
-      return { batch: null, reorg: null, caughtUp: true };
+      return { batch: null, reorg: null, caughtUp: true, standby: false };
     }
     const to = Math.min(from + config.batchSize - 1, target);
     const batch = await indexBatch(c, state, from, to, checkpoint?.blockHash ?? null);
@@ -130,7 +167,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     status.backfilling = target - to > config.batchSize;
     await updateLag(batch.toTime, head, to);
     logger.debug({ ...batch, toTime: batch.toTime.toISOString() }, 'indexed batch');
-    return { batch, reorg: null, caughtUp: to >= target };
+    return { batch, reorg: null, caughtUp: to >= target, standby: false };
   }
 
   async function updateLag(indexedTime: Date | null, head: number, indexed: number | null) {
@@ -178,7 +215,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     while (running) {
       try {
         const result = await syncOnce();
-        if (result.caughtUp && running) await sleep(config.pollIntervalMs);
+        if (result.caughtUp && running) await sleep(result.standby ? standbyPollMs : config.pollIntervalMs);
       } catch (error) {
         const expected = error instanceof ReorgDetectedError;
         logger[expected ? 'warn' : 'error']({ err: error, consecutiveErrors: status.consecutiveErrors }, 'indexer step failed; retrying');
@@ -210,6 +247,9 @@ export function createIndexer(options: IndexerOptions): Indexer {
       wake?.();
       await loop;
       loop = null;
+      await inFlight?.catch(() => {});
+      await lock.release();
+      if (status.role === 'leader') status.role = null;
     },
     syncOnce,
     status: () => ({ ...status }),

@@ -171,6 +171,7 @@ export async function indexBatch(
   const affected = new Set<string>([...changedTokens.map((t) => t.address), ...traded, ...priceChanges.map((c) => c.token)]);
   for (const [token, p] of state.prices) if (p.price !== null) affected.add(token);
   await db.transaction(async (tx) => {
+    await ctx.fence(tx, parentHash === null ? null : from - 1);
     await saveIndexerTokens(tx, changedTokens);
     await savePools(tx, newPools);
     await savePoolStates(tx, poolStates);

@@ -34,6 +34,7 @@ export async function rollbackToAncestor(ctx: IndexerContext, checkpoint: Checkp
   const supplies = await readTotalSupplies(chain, stale.map((t) => t.address), target, config.multicall3);
 
   const state = await db.transaction(async (tx) => {
+    await ctx.fence(tx, checkpoint.blockNumber);
     await rollbackAbove(tx, target);
     if (!ancestor) {
       await deleteCheckpoint(tx);

@@ -52,6 +52,20 @@ describe('operations', () => {
     assert.match(notReady.body.checks.indexer, /lag 500 blocks/);
   });
 
+  it('reports a standby indexer in /readyz details and in the indexer_writer_role metric', async () => {
+    const app = testApp(db, {
+      readiness: { indexer: async () => 'standby: another indexer holds the writer lock' },
+      metrics: createMetrics({ indexerRole: () => 'standby' }),
+    });
+    const ready = await request(app).get('/readyz');
+    assert.equal(ready.status, 200);
+    assert.equal(ready.body.checks.indexer, 'ok');
+    assert.deepEqual(ready.body.details, { indexer: 'standby: another indexer holds the writer lock' });
+    const metrics = (await request(app).get('/metrics')).text;
+    assert.match(metrics, /indexer_writer_role\{role="standby"\} 1/);
+    assert.match(metrics, /indexer_writer_role\{role="leader"\} 0/);
+  });
+
   it('fails readiness when the database is gone', async () => {
     const gone = await createDatabase({});
     const app = testApp(gone);

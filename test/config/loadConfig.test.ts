@@ -16,6 +16,14 @@ describe('loadConfig', () => {
     assert.equal(config.http.trustProxy, false);
     assert.equal(config.http.rateLimitPerSecond, undefined, 'the mode picks the default');
     assert.equal(config.http.responseCacheMb, 2);
+    assert.deepEqual(config.databaseTimeouts, { connectTimeoutMs: 5000, statementTimeoutMs: 15_000, queryTimeoutMs: 20_000, idleTimeoutMs: 30_000, keepAliveDelayMs: 10_000 });
+  });
+
+  it('reads the database timeouts', () => {
+    const config = loadConfig({
+      DB_CONNECT_TIMEOUT_MS: '1000', DB_STATEMENT_TIMEOUT_MS: '2000', DB_QUERY_TIMEOUT_MS: '3000', DB_IDLE_TIMEOUT_MS: '4000', DB_KEEPALIVE_DELAY_MS: '5000',
+    });
+    assert.deepEqual(config.databaseTimeouts, { connectTimeoutMs: 1000, statementTimeoutMs: 2000, queryTimeoutMs: 3000, idleTimeoutMs: 4000, keepAliveDelayMs: 5000 });
   });
 
   it('reads every setting', () => {
@@ -58,6 +66,8 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_PER_SECOND', '-1', /RATE_LIMIT_PER_SECOND="-1"/],
     ['RESPONSE_CACHE_MB', '0', /RESPONSE_CACHE_MB="0": expected an integer from 1 to 4096/],
     ['REDIS_URL', 'http://cache', /REDIS_URL: expected a URL with scheme redis or rediss/],
+    ['DB_CONNECT_TIMEOUT_MS', '0', /DB_CONNECT_TIMEOUT_MS="0": expected an integer from 100/],
+    ['DB_QUERY_TIMEOUT_MS', 'soon', /DB_QUERY_TIMEOUT_MS="soon"/],
   ];
   for (const [name, value, message] of bad) {
     it(`names ${name}=${value}`, () => {

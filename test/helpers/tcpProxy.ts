@@ -57,7 +57,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       client.destroy();
       upstream.destroy();
     };
-    client.on('close', () => (pair.dead ? pairs.delete(pair) : end()));
+    // A partitioned pair keeps its upstream open (the service must not learn of the client
+    // leaving), until close() cuts it.
+    client.on('close', () => (pair.dead ? undefined : end()));
     upstream.on('close', () => (pair.dead ? undefined : end()));
   }
 

@@ -3,7 +3,7 @@
 // PostgreSQL suites are skipped with a reason naming the variable.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { bumpDataGeneration, createDatabase, type Database } from '../../src/db/index.ts';
+import { bumpDataGeneration, createDatabase, type Database, type DatabaseOptions } from '../../src/db/index.ts';
 import { skipWithoutPostgres, TEST_DATABASE_URL } from './services.ts';
 
 /** A database to run a suite on; `skip` is the suite's skip option (false, or why not). */
@@ -22,9 +22,9 @@ export const testDatabases: TestDatabase[] = [
 ];
 
 /** PostgreSQL at `url` in a schema of its own, dropped when the database is closed. */
-export async function openScratchPostgres(url: string, prefix: string): Promise<Database> {
-  const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const db = await createDatabase({ databaseUrl: url, schema });
+export async function openScratchPostgres(url: string, prefix: string, options: Pick<DatabaseOptions, 'timeouts'> & { schema?: string } = {}): Promise<Database> {
+  const schema = options.schema ?? `${prefix}_${randomBytes(6).toString('hex')}`;
+  const db = await createDatabase({ databaseUrl: url, schema, timeouts: options.timeouts });
   const close = db.close.bind(db);
   return Object.assign(db, {
     async close() {

@@ -54,7 +54,7 @@ const GZIP_MIN_BYTES = 1024;
 // Per-request or per-encoding headers: never replayed from a stored answer.
 const NOT_REPLAYED = new Set([
   'x-request-id', 'ratelimit', 'ratelimit-policy', 'retry-after', 'content-length', 'content-encoding',
-  'etag', 'cache-control', 'vary', 'date', 'connection', 'keep-alive', 'transfer-encoding',
+  'etag', 'cache-control', 'vary', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'x-data-stale',
 ]);
 
 /** A weak ETag from the body's SHA-1 (catalogue pages make theirs from their tokens' digests). */

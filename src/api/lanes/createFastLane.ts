@@ -21,6 +21,8 @@ export type FastLaneOptions = {
   lane: QueryLane;
   /** Brings the data the cache is keyed by up to date when due (undefined when nothing is due). */
   fresh?: () => Promise<void> | undefined;
+  /** True when the data a cached route's answer comes from could not be confirmed current (X-Data-Stale). */
+  stale?: (url: string) => boolean;
   /** An endpoint served here entirely (JSON-RPC): every method but the CORS preflight. */
   rpc?: { path: string; handler: RequestListener };
   /** The headers the app sets on every answer (security, CORS, Vary). */
@@ -119,6 +121,7 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
     if (req.method !== 'GET' && req.method !== 'HEAD') return app(req, res);
     const cacheable = prefixes.some((p) => url.startsWith(p));
     if (!cacheable && !lanePrefixes.some((p) => url.startsWith(p))) return app(req, res);
+    if (cacheable && options.stale) markStale(res, () => options.stale!(url));
     const due = options.fresh?.();
     if (!due) return answer(req, res, url, cacheable);
     // A failed check leaves the held data to answer from, as the stores' own polls do.
@@ -127,4 +130,26 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
       answer(req, res, url, cacheable);
     });
   };
+}
+
+/**
+ * Adds `X-Data-Stale: true` to a 200 or 304 answered while `isStale()`, judged when the answer is
+ * sent (after it was built, whichever path built it: stored, lane or Express). Both the head and
+ * the end are hooked: compression writes the head before ending, a response wrapper (the spec
+ * check) holds the head until the end.
+ */
+function markStale(res: ServerResponse, isStale: () => boolean): void {
+  const mark = (status: number) => {
+    if ((status === 200 || status === 304) && !res.headersSent && isStale()) res.setHeader('X-Data-Stale', 'true');
+  };
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
+    mark(typeof args[0] === 'number' ? args[0] : this.statusCode);
+    return writeHead.apply(this, args);
+  } as ServerResponse['writeHead'];
+  const end = res.end;
+  res.end = function (this: ServerResponse, ...args: Parameters<ServerResponse['end']>) {
+    mark(this.statusCode);
+    return end.apply(this, args);
+  } as ServerResponse['end'];
 }

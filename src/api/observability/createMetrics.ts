@@ -25,7 +25,7 @@ export type Metrics = {
  * One registry per app (tests build several apps in one process). Indexer lag is read at
  * scrape time from `indexerLag`, so the API never imports the indexer.
  */
-export function createMetrics(options: { indexerLag?: () => IndexerLag; rateLimitCounting?: () => RateLimitCounting } = {}): Metrics {
+export function createMetrics(options: { indexerLag?: () => IndexerLag; rateLimitCounting?: () => RateLimitCounting; indexerRole?: () => 'leader' | 'standby' | null | undefined } = {}): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const httpDuration = new Histogram({
@@ -106,6 +106,18 @@ export function createMetrics(options: { indexerLag?: () => IndexerLag; rateLimi
         this.reset();
         this.inc(value.fallbacks);
       }
+    },
+  });
+  new Gauge({
+    name: 'indexer_writer_role',
+    help: "This process's indexer: 1 on the role it has (leader: holds the writer lock and writes; standby: waits for it)",
+    labelNames: ['role'] as const,
+    registers: [registry],
+    collect() {
+      const role = options.indexerRole?.();
+      if (role === undefined) return;
+      this.set({ role: 'leader' }, role === 'leader' ? 1 : 0);
+      this.set({ role: 'standby' }, role === 'standby' ? 1 : 0);
     },
   });
   return {

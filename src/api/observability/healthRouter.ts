@@ -2,24 +2,24 @@ import { Router } from 'express';
 import type { Registry } from 'prom-client';
 
 /**
- * Resolves when the dependency is fine; a string it resolves with is a note (a degraded mode the
- * process serves through, e.g. rate limits counted per process) shown in place of "ok" without
- * failing readiness; a rejection fails readiness.
+ * Resolves when the dependency is fine, optionally with a detail to report (e.g. "standby", or a
+ * degraded mode the process serves through such as rate limits counted per process), shown under
+ * `details` without failing readiness; a rejection fails readiness.
  */
 export type ReadinessCheck = () => Promise<void | string>;
 
-async function runCheck(check: ReadinessCheck, timeoutMs: number): Promise<string> {
+async function runCheck(check: ReadinessCheck, timeoutMs: number): Promise<{ result: string; detail?: string }> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    const note = await Promise.race([
+    const detail = await Promise.race([
       check(),
-      new Promise((_, reject) => {
+      new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
       }),
     ]);
-    return typeof note === 'string' ? note : 'ok';
+    return typeof detail === 'string' ? { result: 'ok', detail } : { result: 'ok' };
   } catch (error) {
-    return `failed: ${error instanceof Error ? error.message : String(error)}`;
+    return { result: `failed: ${error instanceof Error ? error.message : String(error)}` };
   } finally {
     clearTimeout(timer);
   }
@@ -38,10 +38,11 @@ export function healthRouter(options: { checks: Record<string, ReadinessCheck>; 
   router.get('/readyz', async (_req, res) => {
     const names = Object.keys(options.checks);
     const results = await Promise.all(names.map((n) => runCheck(options.checks[n]!, options.timeoutMs ?? 2000)));
-    const checks = Object.fromEntries(names.map((n, i) => [n, results[i]]));
-    const failed = names.filter((_, i) => results[i]!.startsWith('failed: '));
+    const checks = Object.fromEntries(names.map((n, i) => [n, results[i]!.result]));
+    const failed = names.filter((_, i) => results[i]!.result !== 'ok');
+    const details = Object.fromEntries(names.flatMap((n, i) => (results[i]!.detail ? [[n, results[i]!.detail]] : [])));
     res.setHeader('Cache-Control', 'no-store');
-    res.status(failed.length ? 503 : 200).json({ status: failed.length ? 'not ready' : 'ready', checks, failed });
+    res.status(failed.length ? 503 : 200).json({ status: failed.length ? 'not ready' : 'ready', checks, failed, ...(Object.keys(details).length ? { details } : {}) });
   });
   router.get('/metrics', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');

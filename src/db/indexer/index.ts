@@ -8,3 +8,4 @@ export {
 } from './pools.ts';
 export { savePriceChanges, loadPricesAt, type PriceChange } from './priceChanges.ts';
 export { rollbackAbove } from './rollbackAbove.ts';
+export { createWriterLock, WriterFencedError, type WriterLock, type WriterLockOptions } from './writerLock.ts';

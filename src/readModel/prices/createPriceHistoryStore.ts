@@ -5,6 +5,7 @@ import {
   type PriceTokenRow,
   type Queryable,
 } from '../../db/index.ts';
+import { createHeldDataGate } from '../heldDataGate.ts';
 
 const HOUR_MS = 3_600_000;
 /** Buckets in a history: the current hour and the 23 before it. */
@@ -45,6 +46,9 @@ export type PriceHistoryStoreOptions = {
   now?: () => Date;
   /** Rows per query (see loadPriceChanges). */
   chunkRows?: number;
+  /** The longest a request waits for a due check before the histories held answer, marked stale (default: the check's own bound). */
+  waitMs?: number;
+  /** Called when a check fails after the last one succeeded (once per outage). */
   onError?: (error: unknown) => void;
 };
 
@@ -53,8 +57,14 @@ export type PriceHistoryStore = {
   version(): string;
   /** True when the last version check is older than `staleMs`: the next read checks again. */
   due(): boolean;
-  /** Brings the store up to date if its last check is older than `staleMs`. */
+  /**
+   * `force`: checks now and rejects when the check fails. Otherwise what a request does: checks
+   * when due, waits at most `waitMs`, and answers from the histories held when the check fails or
+   * is late (see stale()); rejects with UnavailableError (503) only when nothing is held.
+   */
   refresh(force?: boolean, now?: Date): Promise<void>;
+  /** True when the histories held could not be confirmed current: the last check failed or is late. */
+  stale(): boolean;
   /** The serialised 24-hour history of one token, or undefined when it is not indexed. */
   history(address: string, now?: Date): Promise<string | undefined>;
   /** `{checksumAddress: history}` of the indexed tokens among `addresses`, by address. */
@@ -84,7 +94,7 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
   let entries = new Map<string, Entry>();
   let cutoff: number | undefined;
   let state: DataVersion | undefined;
-  let checkedAt = 0;
+  const waitMs = options.waitMs ?? Infinity;
   /** The load under way, and whether it turned out to be a full one (known after its version check). */
   let inFlight: { done: Promise<void>; full: Promise<boolean> } | undefined;
 
@@ -130,27 +140,48 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
     if (!inFlight) {
       let decided!: (full: boolean) => void;
       const isFull = new Promise<boolean>((resolve) => (decided = resolve));
-      const done = load(now, full, decided)
-        .then(() => void (checkedAt = Date.now()))
-        .finally(() => {
-          decided(false);
-          inFlight = undefined;
-        });
+      const done = load(now, full, decided).finally(() => {
+        decided(false);
+        inFlight = undefined;
+      });
+      done.catch(() => {});
       inFlight = { done, full: isFull };
     }
     return inFlight;
   }
 
-  const due = () => !state || Date.now() - checkedAt >= options.staleMs;
+  // Checks on the wall clock of the moment; a request's own `now` only decides what it covers.
+  let checkNow: Date | undefined;
+  let lastRun: NonNullable<typeof inFlight> | undefined;
+  const gate = createHeldDataGate(
+    () => (lastRun = run(checkNow ?? clock(), false)).done,
+    () => state !== undefined,
+    options.onError,
+  );
+  const due = () => gate.due(options.staleMs);
 
   async function refresh(force = false, now = clock()): Promise<void> {
-    if (!force && !due()) return;
-    const had = state !== undefined;
-    const pending = run(now, false);
+    checkNow = now;
+    if (force) return gate.start();
+    if (!due()) return;
+    if (state === undefined) return gate.beforeRequest(options.staleMs, waitMs, 'price history');
+    // Once a check has failed, requests answer from the histories held without waiting.
+    if (gate.stale(Infinity)) return void gate.start().catch(() => {});
+    const started = Date.now();
+    const check = gate.start();
+    const run = lastRun!;
     // A full reload (after a reorg) takes seconds on a large table: requests are answered from
-    // the data in hand until the new one is swapped in. Incremental loads are waited for.
-    if (!force && had && (await Promise.race([pending.full, pending.done.then(() => false)]))) return;
-    await pending.done;
+    // the data in hand until the new one is swapped in. Incremental loads are waited for, within
+    // the same bound as the catalogue's.
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([
+      run.full.then((full) => (full ? 'full' : 'incremental')),
+      check.then(() => 'done', () => 'done'),
+      ...(Number.isFinite(waitMs) ? [new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), waitMs)))] : []),
+    ]);
+    clearTimeout(timer);
+    if (outcome !== 'incremental') return;
+    await gate.beforeRequest(options.staleMs, Math.max(0, waitMs - (Date.now() - started)), 'price history');
   }
 
   /** Makes sure the points held cover the window at `now`; drops the ones an hour rollover retired. */
@@ -169,13 +200,15 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
     return hourOf(now);
   }
 
-  const timer = options.pollMs ? setInterval(() => refresh(true).catch((e: unknown) => options.onError?.(e)), options.pollMs) : undefined;
+  // Failures are reported by the gate (once per outage).
+  const timer = options.pollMs ? setInterval(() => refresh(true).catch(() => {}), options.pollMs) : undefined;
   timer?.unref();
 
   return {
     version: () => (state ? `${state.generation}.${state.version}` : ''),
     due,
     refresh,
+    stale: () => gate.stale(waitMs),
     async history(address, now = clock()) {
       const current = await ready(now);
       const entry = entries.get(address.toLowerCase());

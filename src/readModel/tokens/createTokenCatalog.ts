@@ -7,6 +7,7 @@ import { createTextSlab, type TextSlab } from './createTextSlab.ts';
 import { pageAnswer, type PageEntry } from './pageAnswer.ts';
 import { createSearchRanking } from './rankSearchMatches.ts';
 import { createSearchIndex } from './createSearchIndex.ts';
+import { createHeldDataGate } from '../heldDataGate.ts';
 import { createApproxKeys, insertSorted, removeSorted, sortBy, toSortRow, type ApproxKeys, type SortRow } from './tokenOrder.ts';
 
 /** A token: what orderings read, its slot in the approximate keys, its JSON's place and digest. */
@@ -27,6 +28,12 @@ export type TokenCatalogOptions = {
   staleMs: number;
   /** Also check in the background every this many ms (so cached answers notice changes). */
   pollMs?: number;
+  /**
+   * The longest a request waits for a due check before the tokens held answer, marked stale
+   * (default: as long as the check takes, which the database's timeouts bound).
+   */
+  waitMs?: number;
+  /** Called when a check fails after the last one succeeded (once per outage). */
   onError?: (error: unknown) => void;
   /** Rows per query when loading (default TOKEN_CHUNK_ROWS). */
   chunkRows?: number;
@@ -37,8 +44,14 @@ export type TokenCatalog = {
   version(): string;
   /** True when the last version check is older than `staleMs`: the next read checks again. */
   due(): boolean;
-  /** Brings the catalogue up to date if its last check is older than `staleMs`. */
+  /**
+   * `force`: checks now and rejects when the check fails. Otherwise what a request does: checks
+   * when due, waits for it at most `waitMs`, and answers from the tokens held when it fails or
+   * is late (see stale()); rejects with UnavailableError (503) only when nothing is held.
+   */
   refresh(force?: boolean): Promise<void>;
+  /** True when the tokens held could not be confirmed current: the last check failed or is late. */
+  stale(): boolean;
   /** A serialised page `{data, meta}` of the list endpoint, as UTF-8 JSON with its ETag. */
   page(query: TokenListQuery): Promise<TaggedBody>;
   /** A serialised token as UTF-8 JSON, or undefined when it is not indexed. */
@@ -63,8 +76,8 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   let search: ReturnType<typeof createSearchIndex> | undefined;
   const ranking = createSearchRanking<Entry>();
   let state: DataVersion | undefined;
-  let checkedAt = 0;
-  let inFlight: Promise<void> | undefined;
+  const gate = createHeldDataGate(load, () => state !== undefined, options.onError);
+  const waitMs = options.waitMs ?? Infinity;
 
   /**
    * Applies a batch so that a row that fails to serialise leaves the catalogue as it was: a
@@ -103,17 +116,15 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     state = { version: changes.version, generation: changes.generation };
   }
 
-  const due = () => !state || Date.now() - checkedAt >= options.staleMs;
+  const due = () => gate.due(options.staleMs);
 
   async function refresh(force = false): Promise<void> {
-    if (!force && !due()) return;
-    inFlight ??= load()
-      .then(() => void (checkedAt = Date.now()))
-      .finally(() => (inFlight = undefined));
-    await inFlight;
+    if (force) return gate.start();
+    return gate.beforeRequest(options.staleMs, waitMs, 'token list');
   }
 
-  const timer = options.pollMs ? setInterval(() => refresh(true).catch((e: unknown) => options.onError?.(e)), options.pollMs) : undefined;
+  // Failures are reported by the gate (once per outage).
+  const timer = options.pollMs ? setInterval(() => gate.start().catch(() => {}), options.pollMs) : undefined;
   timer?.unref();
 
   function ordered(order: OrderColumn, sort: SortDirection, isSecure: boolean | undefined): Entry[] {
@@ -160,6 +171,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     version: () => (state ? `${state.generation}.${state.version}` : ''),
     due,
     refresh,
+    stale: () => gate.stale(waitMs),
     async page(query) {
       await refresh();
       const { total, page } = select(query);
