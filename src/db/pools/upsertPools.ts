@@ -22,6 +22,15 @@ export type PoolWrite = {
 
 const BATCH = 500;
 
+// Pools and their tokens are written again in every batch that reprices them: checksum each once.
+const checksums = new Map<string, string>();
+const checksum = (address: string): string => {
+  const lower = address.toLowerCase();
+  let value = checksums.get(lower);
+  if (value === undefined) checksums.set(lower, (value = getAddress(lower)));
+  return value;
+};
+
 /**
  * Inserts or updates the API's pool rows (24 h swaps and volume are written by refreshSwapCounts).
  * A row is stamped with the next data version only when a field a reader sees changes, and so is
@@ -43,10 +52,10 @@ export async function upsertPools(db: Queryable, pools: readonly PoolWrite[]): P
          IS DISTINCT FROM (EXCLUDED.token0_symbol, EXCLUDED.token1_symbol, EXCLUDED.liquidity, EXCLUDED.price)
        RETURNING p.address`,
       [
-        col((p) => p.address.toLowerCase()), col((p) => getAddress(p.address.toLowerCase())), col((p) => getAddress(p.dex.toLowerCase())),
+        col((p) => p.address.toLowerCase()), col((p) => checksum(p.address)), col((p) => checksum(p.dex)),
         col((p) => p.family), col((p) => p.fee), col((p) => p.stable),
-        col((p) => p.token0.toLowerCase()), col((p) => getAddress(p.token0.toLowerCase())), col((p) => p.token0Symbol),
-        col((p) => p.token1.toLowerCase()), col((p) => getAddress(p.token1.toLowerCase())), col((p) => p.token1Symbol),
+        col((p) => p.token0.toLowerCase()), col((p) => checksum(p.token0)), col((p) => p.token0Symbol),
+        col((p) => p.token1.toLowerCase()), col((p) => checksum(p.token1)), col((p) => p.token1Symbol),
         col((p) => p.liquidity), col((p) => p.price), col((p) => p.createdBlock),
       ],
     );
