@@ -282,7 +282,7 @@ export interface components {
             dex: string;
             /**
              * @description The pool's events and math: `uniswap-v2` (and its forks), `solidly` (stable and
-             *     volatile pairs), `syncswap` (classic and stable pools), `uniswap-v3` (and its forks),
+             *     volatile pairs, Etherex legacy pairs included), `syncswap` (classic and stable pools), `uniswap-v3` (and its forks),
              *     `pancakeswap-v3`, `algebra` (V1.9 and Integral).
              * @enum {string}
              */

@@ -94,6 +94,7 @@ export async function indexBatch(
     }),
   );
   for (const token of newTokens) state.tokens.set(token.address, token);
+  await readStableFlags(ctx, newPools, to);
   for (const pool of newPools) addPool(state, pool);
 
   const stateReads = new Map<string, { pool: StoredPool; block: number }>();
@@ -271,6 +272,22 @@ function setPrice(ctx: IndexerContext, state: IndexerState, token: string, block
   state.prices.set(token, { price, blockNumber: block, observedAt: at, source });
   out.push({ token, blockNumber: block, price: price === null ? null : formatFixed(price), observedAt: at, source });
   return moved; // (a new source at the same price moves nothing quoted against the token)
+}
+
+/**
+ * The stable flag of new pools whose creation event lacks it (Etherex legacy), from the pool's own
+ * view at the batch's end block (the flag never changes). When the view does not answer, the flag
+ * stays null and the family gives the pool no price or depth: it never prices a token by a guessed
+ * invariant (its swaps still count).
+ */
+async function readStableFlags(ctx: IndexerContext, pools: StoredPool[], block: number): Promise<void> {
+  const reads = pools.filter((p) => familyOf(p.kind).stableCall && p.stable === null);
+  if (reads.length === 0) return;
+  const answers = await callMany(ctx.chain, reads.map((p) => ({ to: p.address, data: familyOf(p.kind).stableCall! })), block, ctx.config.multicall3);
+  reads.forEach((pool, i) => {
+    const answer = answers[i];
+    if (answer?.ok && answer.data.length >= 66) pool.stable = BigInt(answer.data.slice(0, 66)) !== 0n;
+  });
 }
 
 // √price and active liquidity read at the block of a mint, burn or initialisation, by each family's views.

@@ -12,6 +12,7 @@ import { MAX_PRICED_DECIMALS } from './priceToken.ts';
 export const API_FAMILY: Readonly<Record<PoolKind, string>> = {
   v2: 'uniswap-v2',
   solidly: 'solidly',
+  etherex: 'solidly', // Etherex legacy: Solidly pairs announced with Uniswap V2's events
   syncswap: 'syncswap',
   v3: 'uniswap-v3',
   'pancake-v3': 'pancakeswap-v3',

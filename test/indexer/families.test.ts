@@ -75,7 +75,7 @@ for (const c of CASES) {
     const { token, pool, ignoredToken } = built.find((b) => b.c === c)!;
     const stored = await db.query<{ kind: string; stable: boolean | null }>(`SELECT kind, stable FROM indexer_pools WHERE address = $1`, [await addr(pool)]);
     assert.equal(stored[0]?.kind, c.kind);
-    if (c.kind === 'solidly' || c.kind === 'syncswap') assert.equal(stored[0]?.stable, c.name.includes('stable'));
+    if (c.kind === 'solidly' || c.kind === 'syncswap' || c.kind === 'etherex') assert.equal(stored[0]?.stable, c.name.includes('stable'));
     const row = await getToken(db, await addr(token));
     assert.ok(row, 'token stored');
     assert.deepEqual({ buys: row.buys, sells: row.sells, swaps: row.swaps }, { buys: 2, sells: 1, swaps: 3 });
@@ -138,7 +138,7 @@ test("pools and token figures through the API equal a recount from the node's lo
     const entry = res.body.data.find((p: { address: string }) => p.address === getAddress(poolAddress));
     assert.ok(entry, `${name}: the pool is listed for its token`);
     assert.equal(entry.swaps24h, swaps, `${name}: swaps24h`);
-    const twoTypes = /Solidly|SyncSwap/.test(name);
+    const twoTypes = /Solidly|SyncSwap|Etherex/.test(name);
     assert.equal(entry.stable, twoTypes ? name.includes('stable') : null, `${name}: stable flag`);
     assert.equal(entry.fee, { 'PancakeSwap V3': 2500, 'Uniswap V3': 3000 }[name] ?? null, `${name}: fee`);
     assert.ok(entry.price > 0, `${name}: spot price`);
@@ -158,12 +158,12 @@ test("pools and token figures through the API equal a recount from the node's lo
   const pages: { address: string; family: string; liquidity: number | null; swaps24h: number; volume24h: number }[] = [];
   for (let page = 1; ; page++) {
     const res = await request(app).get(`/tokens/${usdcAddress.toUpperCase().replace('0X', '0x')}/pools?limit=3&page=${page}`).expect(200);
-    assert.equal(res.body.meta.totalItemsCount, 9);
-    assert.equal(res.body.meta.pagesCount, 3);
+    assert.equal(res.body.meta.totalItemsCount, 11);
+    assert.equal(res.body.meta.pagesCount, 4);
     if (res.body.data.length === 0) break;
     pages.push(...res.body.data);
   }
-  assert.equal(new Set(pages.map((p) => p.address)).size, 9, 'every pool once: 8 with swaps and the second V2 pool');
+  assert.equal(new Set(pages.map((p) => p.address)).size, 11, 'every pool once: 10 with swaps and the second V2 pool');
   const liquidities = pages.map((p) => p.liquidity);
   assert.ok(liquidities.every((l) => l !== null && l > 0), 'every pool is priced');
   assert.deepEqual(liquidities, [...liquidities].sort((a, b) => b! - a!), 'liquidity descending');
@@ -211,4 +211,17 @@ test('the pools endpoint: 404 problem for an unknown token, 400 naming the bad f
     assert.match(res.headers['content-type'] ?? '', /application\/problem\+json/);
     assert.ok(res.body.errors.some((e: { field: string }) => e.field === field), `${url}: ${JSON.stringify(res.body.errors)}`);
   }
+});
+
+test("an Etherex legacy factory whose pairs do not answer stable(): swaps counted, never a price from a guessed invariant", async (t) => {
+  // Uniswap V2 pairs have no stable(): listed as Etherex legacy, their flag cannot be read.
+  const other = await createDatabase({ pgliteDir: 'memory://' });
+  t.after(() => other.close());
+  const config = world.config({ etherexLegacyFactories: [await addr(world.v2Factory)], stablecoins: [await addr(usdc)], batchSize: 1000 });
+  await runToHead(createIndexer({ db: other, chain: client, config }));
+  const pool = await other.query<{ kind: string; stable: boolean | null }>(`SELECT kind, stable FROM indexer_pools WHERE address = $1`, [await addr(v2.pool)]);
+  assert.deepEqual(pool[0], { kind: 'etherex', stable: null });
+  const row = await getToken(other, await addr(v2.token));
+  assert.ok(row);
+  assert.deepEqual({ buys: row.buys, sells: row.sells, price: row.currentPrice }, { buys: 1, sells: 1, price: null });
 });

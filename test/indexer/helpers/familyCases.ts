@@ -14,7 +14,7 @@ export type Case = {
   /** Creates the pool through `factory`, funds it with `amountToken` / `amountUsdc`, returns it. */
   create(factory: Contract, token: Contract, amountToken: bigint, amountUsdc: bigint): Promise<Contract>;
   factory: { contract: ContractName; args: unknown[] };
-  configKey: 'solidlyFactories' | 'syncSwapClassicFactories' | 'syncSwapStableFactories' | 'pancakeV3Factories' | 'algebraFactories' | 'v3Factories';
+  configKey: 'solidlyFactories' | 'etherexLegacyFactories' | 'syncSwapClassicFactories' | 'syncSwapStableFactories' | 'pancakeV3Factories' | 'algebraFactories' | 'v3Factories';
   /** USD per whole token from the pool's state at `block`, computed here (18-decimal token, 6-decimal USDC). */
   price(pool: Contract, tokenIs0: boolean, block: number): Promise<number>;
   swap(pool: Contract, tokenIn: Contract, amountIn: bigint): Promise<void>;
@@ -64,7 +64,7 @@ export function familyCases(env: FamilyEnv): Case[] {
     name, kind, factory: { contract, args }, configKey,
     async create(factory, token, amountToken, amountUsdc) {
       await send(factory.getFunction(createFn)(await token.getAddress(), await env().usdc.getAddress(), ...extra));
-      const getter = contract === 'DemoSolidlyFactory' ? 'getPair' : 'getPool';
+      const getter = contract === 'DemoSyncSwapFactory' ? 'getPool' : 'getPair';
       const address = (await factory.getFunction(getter)(await token.getAddress(), await env().usdc.getAddress(), ...extra)) as string;
       const pool = new Contract(address, loadContract('DemoReservePool').abi as never, env().world.signer);
       await send(token.getFunction('transfer')(address, amountToken));
@@ -118,6 +118,8 @@ export function familyCases(env: FamilyEnv): Case[] {
   return [
     reserveCase('Solidly volatile', 'solidly', 'DemoSolidlyFactory', [], 'solidlyFactories', 'createPair', [false], (r0, r1, t0) => toUsd(r1, r0, t0)),
     reserveCase('Solidly stable', 'solidly', 'DemoSolidlyFactory', [], 'solidlyFactories', 'createPair', [true], solidlyStableUsd),
+    reserveCase('Etherex legacy volatile', 'etherex', 'DemoEtherexFactory', [], 'etherexLegacyFactories', 'createPair', [false], (r0, r1, t0) => toUsd(r1, r0, t0)),
+    reserveCase('Etherex legacy stable', 'etherex', 'DemoEtherexFactory', [], 'etherexLegacyFactories', 'createPair', [true], solidlyStableUsd),
     reserveCase('SyncSwap classic', 'syncswap', 'DemoSyncSwapFactory', [false], 'syncSwapClassicFactories', 'createPool', [], (r0, r1, t0) => toUsd(r1, r0, t0)),
     reserveCase('SyncSwap stable', 'syncswap', 'DemoSyncSwapFactory', [true], 'syncSwapStableFactories', 'createPool', [], curveStableUsd),
     concentratedCase('PancakeSwap V3', 'pancake-v3', 'DemoPancakeV3Factory', 'DemoPancakeV3Pool', 'pancakeV3Factories', 2500, 'slot0'),
