@@ -26,6 +26,14 @@ type Pair = { client: Socket; upstream?: Socket; dead: boolean };
 /** Starts a proxy on a free port of 127.0.0.1 in front of `target` (host:port). */
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const pairs = new Set<Pair>();
+  // Every socket still open, whatever its pair became: a partitioned pair whose client has gone
+  // keeps its upstream connection open (nothing gets through a partition), and close() must still
+  // end it, or it keeps the test's process alive.
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  };
   let mode: TcpProxyMode = 'pass';
   let accepted = 0;
   let server: Server | undefined;
@@ -33,6 +41,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
 
   function onConnection(client: Socket): void {
     accepted++;
+    track(client);
     client.on('error', () => {});
     if (mode !== 'pass') {
       const pair: Pair = { client, dead: true };
@@ -41,6 +50,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       return;
     }
     const upstream = connect(target.port, target.host);
+    track(upstream);
     upstream.on('error', () => {});
     const pair: Pair = { client, upstream, dead: false };
     pairs.add(pair);
@@ -104,6 +114,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         pair.upstream?.destroy();
       }
       pairs.clear();
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
       await unlisten();
     },
   };
