@@ -134,6 +134,8 @@ export async function writeCatalogue(db: Database, catalogue: Catalogue, options
         txHash: `0x${hex(rng, 32)}`,
         pool: `0x${hex(rng, 20)}`,
         occurredAt: new Date(now - Math.floor(rng.range(0, 24 * HOUR_MS - 60_000))),
+        amount: 10n ** 18n,
+        valueUsd: null,
       });
       if (batch.length >= 10_000) await flush();
     }

@@ -43,6 +43,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tokens/{contractAddress}/pools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pools of one token
+         * @description The indexed DEX pools that hold the token, from every family, ordered by `liquidity`
+         *     descending (pools without a USD liquidity last), then by `address` ascending, and paged
+         *     like the token list. A known token without pools answers an empty page.
+         */
+        get: operations["listTokenPools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/prices/{contractAddress}": {
         parameters: {
             query?: never;
@@ -164,7 +186,7 @@ export interface components {
          * @description Columns a token list can be ordered by.
          * @enum {string}
          */
-        OrderColumns: "name" | "symbol" | "decimals" | "contractAddress" | "currentPrice" | "priceUpdatedAt" | "createdAt" | "updatedAt" | "last24hVariation" | "last24hVariationAbsolute" | "sells" | "buys" | "swaps" | "isPossibleSpam" | "totalSupply" | "fdv";
+        OrderColumns: "name" | "symbol" | "decimals" | "contractAddress" | "currentPrice" | "priceUpdatedAt" | "createdAt" | "updatedAt" | "last24hVariation" | "last24hVariationAbsolute" | "sells" | "buys" | "swaps" | "isPossibleSpam" | "totalSupply" | "fdv" | "liquidity" | "volume24h";
         /** Token */
         Token: {
             /** @description ERC-20 `name()`, or the token list's name when the contract has none. */
@@ -228,6 +250,70 @@ export interface components {
             fdv: number | null;
             /** @description Exact `totalSupply()` in base units, as a decimal integer string. */
             totalSupply: string;
+            /**
+             * @description USD held by the token's priced pools: the sum of their `liquidity` (see `Pool`) over
+             *     every family; null when none of its pools is priced.
+             */
+            liquidity: number | null;
+            /**
+             * @description USD traded of the token over the rolling last 24 hours of chain time: each swap's
+             *     amount of the token valued at the token's price when the swap happened (at the end of
+             *     its block); swaps while the token had no price count nothing.
+             */
+            volume24h: number;
+            /**
+             * @description The pool `currentPrice` comes from: of the pools against a stablecoin or the wrapped
+             *     native token whose liquidity reaches the configured minimum, the one with the greatest
+             *     depth within ±2 % of spot. Null for stablecoins (priced at 1) and unpriced tokens.
+             */
+            priceSource: components["schemas"]["Pool"] | null;
+        };
+        /** PoolToken */
+        PoolToken: {
+            /** @description EIP-55 checksummed contract address. */
+            address: string;
+            symbol: string;
+        };
+        /** Pool */
+        Pool: {
+            /** @description EIP-55 checksummed pool address. */
+            address: string;
+            /** @description The configured factory that created the pool (it names the DEX), EIP-55 checksummed. */
+            dex: string;
+            /**
+             * @description The pool's events and math: `uniswap-v2` (and its forks), `solidly` (stable and
+             *     volatile pairs, Etherex legacy pairs included), `syncswap` (classic and stable pools), `uniswap-v3` (and its forks),
+             *     `pancakeswap-v3`, `algebra` (V1.9 and Integral).
+             * @enum {string}
+             */
+            family: "uniswap-v2" | "solidly" | "syncswap" | "uniswap-v3" | "pancakeswap-v3" | "algebra";
+            /** @description Fee tier in hundredths of a basis point as announced by the factory (3000 = 0.3 %); null when the factory announces none. */
+            fee: number | null;
+            /** @description True for a stable-invariant pool, false for a constant-product one (Solidly, SyncSwap); null for families without the choice. */
+            stable: boolean | null;
+            token0: components["schemas"]["PoolToken"];
+            token1: components["schemas"]["PoolToken"];
+            /**
+             * @description USD value of the tokens the pool really holds for its liquidity providers (for
+             *     concentrated liquidity: what the positions hold at the current price, not virtual
+             *     reserves), each at its token's price; null unless both tokens are priced.
+             */
+            liquidity: number | null;
+            /**
+             * @description USD traded over the rolling last 24 hours of chain time: each swap counts the larger
+             *     of its two sides, each valued at its token's price when the swap happened; a side
+             *     without a price counts nothing.
+             */
+            volume24h: number;
+            /** @description Swaps in the pool over the rolling last 24 hours of chain time. */
+            swaps24h: number;
+            /** @description Spot price of one whole `token0` in whole `token1`, by the family's exact math (stable pools at their invariant's marginal price); null while the pool has no state. */
+            price: number | null;
+        };
+        /** PoolPage */
+        PoolPage: {
+            data: components["schemas"]["Pool"][];
+            meta: components["schemas"]["PageMeta"];
         };
         /** TokenPage */
         TokenPage: {
@@ -238,7 +324,7 @@ export interface components {
         PageMeta: {
             page: number;
             limit: number;
-            /** @description Tokens matching the filters, over all pages. */
+            /** @description Items (tokens matching the filters, or pools) over all pages. */
             totalItemsCount: number;
             /** @description `ceil(totalItemsCount / limit)`; 0 when nothing matches. */
             pagesCount: number;
@@ -442,7 +528,7 @@ export interface components {
     parameters: {
         /** @description Page number, starting at 1. */
         Page: number;
-        /** @description Tokens per page. */
+        /** @description Items (tokens or pools) per page. */
         Limit: number;
         /** @description Keep only tokens whose `isSecure` flag has this value. */
         IsSecure: boolean;
@@ -508,7 +594,7 @@ export interface operations {
             query?: {
                 /** @description Page number, starting at 1. */
                 page?: components["parameters"]["Page"];
-                /** @description Tokens per page. */
+                /** @description Items (tokens or pools) per page. */
                 limit?: components["parameters"]["Limit"];
                 /** @description Keep only tokens whose `isSecure` flag has this value. */
                 isSecure?: components["parameters"]["IsSecure"];
@@ -583,6 +669,37 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["DataUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listTokenPools: {
+        parameters: {
+            query?: {
+                /** @description Page number, starting at 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items (tokens or pools) per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The token's contract address, any case. */
+                contractAddress: components["parameters"]["ContractAddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the token's pools. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PoolPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Problem"];
         };
     };

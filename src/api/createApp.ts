@@ -11,6 +11,7 @@ import type { ResponseCache } from './cache/responseCache.ts';
 import { errorHandler } from './errorHandler.ts';
 import { getToken } from './handlers/getToken.ts';
 import { listTokens } from './handlers/listTokens.ts';
+import { listTokenPools } from './handlers/listTokenPools.ts';
 import { getTokenPriceHistory, listPriceHistories } from './handlers/priceHistories.ts';
 import { getCirculatingSupply, getTotalSupply } from './handlers/supply.ts';
 import { corsOptions } from './headers/securityHeaders.ts';
@@ -96,6 +97,7 @@ export function createApp(parts: AppParts): express.Express {
   const cached = [parts.responseCache.capture];
   app.get('/tokens', ...cached, listTokens(parts));
   app.get('/tokens/:contractAddress', ...cached, getToken(parts));
+  app.get('/tokens/:contractAddress/pools', ...cached, listTokenPools(parts));
   app.get('/prices', ...cached, listPriceHistories(parts));
   app.get('/prices/:contractAddress', ...cached, getTokenPriceHistory(parts));
   app.get('/supply/total', getTotalSupply(parts));

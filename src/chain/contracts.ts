@@ -7,6 +7,8 @@ export const CONTRACT_NAMES = [
   'Bytes32MetadataToken',
   'DemoAlgebraFactory',
   'DemoAlgebraPool',
+  'DemoEtherexFactory',
+  'DemoEtherexPair',
   'DemoPancakeV3Factory',
   'DemoPancakeV3Pool',
   'DemoReservePool',

@@ -24,6 +24,8 @@ export type IndexerConfig = {
   v3Factories: string[];
   /** Solidly pairs announced with the stable flag (Lynex V1, Nile legacy). */
   solidlyFactories: string[];
+  /** Etherex legacy pairs: Uniswap V2 events, Solidly math, stable flag read from each pair. */
+  etherexLegacyFactories: string[];
   pancakeV3Factories: string[];
   /** Algebra V1.9 and Integral (Lynex CL). */
   algebraFactories: string[];
@@ -124,6 +126,7 @@ export function loadIndexerConfig(env: Env = process.env): IndexerConfig {
     v2Factories: addresses('INDEXER_V2_FACTORIES', preset.v2Factories),
     v3Factories: addresses('INDEXER_V3_FACTORIES', preset.v3Factories),
     solidlyFactories: addresses('INDEXER_SOLIDLY_FACTORIES', preset.solidlyFactories),
+    etherexLegacyFactories: addresses('INDEXER_ETHEREX_LEGACY_FACTORIES', preset.etherexLegacyFactories),
     pancakeV3Factories: addresses('INDEXER_PANCAKE_V3_FACTORIES', preset.pancakeV3Factories),
     algebraFactories: addresses('INDEXER_ALGEBRA_FACTORIES', preset.algebraFactories),
     syncSwapClassicFactories: addresses('INDEXER_SYNCSWAP_CLASSIC_FACTORIES', preset.syncSwapClassicFactories),

@@ -15,6 +15,7 @@ export function indexerConfigFromDemo(deployment: DemoDeployment, overrides: Par
     v2Factories: deployment.v2Factories.map((a) => a.toLowerCase()),
     v3Factories: deployment.v3Factories.map((a) => a.toLowerCase()),
     solidlyFactories: [deployment.familyFactories.solidly.toLowerCase()],
+    etherexLegacyFactories: [], // the demo has no Etherex legacy pairs (tests deploy them)
     pancakeV3Factories: [deployment.familyFactories.pancakeV3.toLowerCase()],
     algebraFactories: [deployment.familyFactories.algebra.toLowerCase()],
     syncSwapClassicFactories: [deployment.familyFactories.syncSwapClassic.toLowerCase()],

@@ -3,7 +3,8 @@ import type { Queryable } from '../db/index.ts';
 import { parseFixed } from './fixed.ts';
 import { loadIndexerTokens, loadPools, loadPricesAt, type IndexerToken, type StoredPool } from '../db/indexer/index.ts';
 
-export type CurrentPrice = { price: bigint | null; blockNumber: number; observedAt: Date };
+/** `source`: the pool the price comes from; null for stablecoins and no price. */
+export type CurrentPrice = { price: bigint | null; blockNumber: number; observedAt: Date; source: string | null };
 
 export type IndexerState = {
   tokens: Map<string, IndexerToken>;
@@ -21,6 +22,7 @@ export async function loadIndexerState(db: Queryable): Promise<IndexerState> {
       price: change.price === null ? null : parseFixed(change.price),
       blockNumber: change.blockNumber,
       observedAt: change.observedAt,
+      source: change.source ?? null,
     });
   }
   return state;

@@ -4,6 +4,7 @@ import type { PriceChange } from '../db/indexer/index.ts';
 import type { IndexerState } from './IndexerState.ts';
 import { fdvOf, isPossibleSpam, isSecure, variationOf } from './classifyToken.ts';
 import { formatFixed, parseFixed } from './fixed.ts';
+import type { PoolFigures } from './poolFigures.ts';
 
 export type TokenWriteContext = {
   /** Each token's last price change at or before now − 24 h. */
@@ -12,6 +13,8 @@ export type TokenWriteContext = {
   at: Date;
   /** Scaled by 10^36. */
   secureFdvMinUsd: bigint;
+  /** Pool liquidity of this state (a token's liquidity sums its priced pools). */
+  figures: PoolFigures;
 };
 
 const VALUE_DIGITS = 18;
@@ -26,6 +29,11 @@ export function buildTokenWrites(state: IndexerState, addresses: Iterable<string
     const past = ctx.pricesDayAgo.get(address)?.price ?? null;
     const variation = price !== null && past !== null ? variationOf(price, parseFixed(past)) : null;
     const fdv = price !== null ? fdvOf(price, token.totalSupply, token.decimals) : null;
+    let liquidity: bigint | null = null;
+    for (const poolAddress of state.poolsByToken.get(address) ?? []) {
+      const value = ctx.figures.liquidity(state.pools.get(poolAddress)!);
+      if (value !== null) liquidity = (liquidity ?? 0n) + value;
+    }
     const spam = isPossibleSpam({ listed: token.listed, name: token.name, symbol: token.symbol, priced: price !== null });
     writes.push({
       address,
@@ -40,6 +48,8 @@ export function buildTokenWrites(state: IndexerState, addresses: Iterable<string
       fdv: fdv === null ? null : formatFixed(fdv, VALUE_DIGITS),
       isPossibleSpam: spam,
       isSecure: isSecure({ listed: token.listed, priced: price !== null, fdv, spam }, ctx.secureFdvMinUsd),
+      liquidity: liquidity === null ? null : formatFixed(liquidity, VALUE_DIGITS),
+      priceSource: price === null ? null : (current?.source ?? null),
       firstSeenAt: token.firstSeenAt,
       firstSeenBlock: token.firstSeenBlock,
       at: ctx.at,

@@ -1,20 +1,22 @@
 // One batch [from, to]: read logs, discover pools and tokens, replay pool events block by block,
 // reprice what moved, and write all of it with the checkpoint in one transaction.
 import { callMany, readErc20Metadata, readTotalSupplies, type BlockHeader, type RawLog } from '../chain/index.ts';
-import { appendPricePoints, prunePricePoints, recordSwaps, refreshSwapCounts, upsertTokens, type SwapWrite } from '../db/index.ts';
+import { appendPricePoints, prunePricePoints, recordSwaps, refreshSwapCounts, upsertPools, upsertTokens, type SwapWrite } from '../db/index.ts';
 import {
   loadPricesAt, prunePoolStates, saveBlocks, saveIndexerTokens, savePoolStates, savePools, savePriceChanges, writeCheckpoint,
   savePositionChanges, type IndexerToken, type PoolStateWrite, type PositionChange, type PriceChange, type StoredPool,
 } from '../db/indexer/index.ts';
 import type { IndexerContext } from './IndexerContext.ts';
 import { addPool, type IndexerState } from './IndexerState.ts';
+import { buildPoolWrites } from './buildPoolWrites.ts';
 import { buildTokenWrites } from './buildTokenWrites.ts';
 import { ReorgDetectedError } from './errors.ts';
 import { ALL_TOPICS } from './events.ts';
 import { emptyState, familyOf } from './families/index.ts';
 import { fetchHeaders } from './fetchHeaders.ts';
 import { formatFixed } from './fixed.ts';
-import { priceToken } from './priceToken.ts';
+import { createPoolFigures, valueOf } from './poolFigures.ts';
+import { priceWithSource } from './priceToken.ts';
 import { tokenFromChain } from './tokenFromChain.ts';
 
 export type BatchResult = {
@@ -33,6 +35,7 @@ export type BatchResult = {
 };
 
 const DAY_MS = 86_400_000;
+const VALUE_DIGITS = 18;
 const PRUNE_EVERY = 1000;
 
 export async function indexBatch(
@@ -91,6 +94,7 @@ export async function indexBatch(
     }),
   );
   for (const token of newTokens) state.tokens.set(token.address, token);
+  await readStableFlags(ctx, newPools, to);
   for (const pool of newPools) addPool(state, pool);
 
   const stateReads = new Map<string, { pool: StoredPool; block: number }>();
@@ -107,6 +111,7 @@ export async function indexBatch(
   const positions: PositionChange[] = [];
   const priceChanges: PriceChange[] = [];
   const traded = new Set<string>();
+  const touchedPools = new Set<string>(newPools.map((p) => p.address));
   const byBlock = new Map<number, RawLog[]>();
   for (const log of relevant) byBlock.set(log.blockNumber, [...(byBlock.get(log.blockNumber) ?? []), log]);
   const firstSeenByBlock = new Map<number, string[]>();
@@ -115,6 +120,7 @@ export async function indexBatch(
 
   for (const block of blocks) {
     const changedPools = new Set<string>();
+    const blockSwapsFrom = swaps.length;
     for (const log of byBlock.get(block) ?? []) {
       const pool = state.pools.get(log.address);
       if (!pool || pool.createdBlock > block) continue;
@@ -148,6 +154,14 @@ export async function indexBatch(
       dirty.add(pool.token0).add(pool.token1);
     }
     repriceBlock(ctx, state, dirty, block, timeOf(block), priceChanges);
+    for (const address of changedPools) touchedPools.add(address);
+    // A swap is valued at its token's price at the end of its block.
+    for (let i = blockSwapsFrom; i < swaps.length; i++) {
+      const swap = swaps[i]!;
+      const price = state.prices.get(swap.token)?.price ?? null;
+      const meta = state.tokens.get(swap.token);
+      if (price !== null && meta) swap.valueUsd = formatFixed(valueOf(swap.amount, price, meta.decimals), VALUE_DIGITS);
+    }
   }
 
   // 5. Supplies: tokens that traded, and all of them when the range crosses a refresh boundary.
@@ -170,6 +184,13 @@ export async function indexBatch(
   const toTime = timeOf(to);
   const affected = new Set<string>([...changedTokens.map((t) => t.address), ...traded, ...priceChanges.map((c) => c.token)]);
   for (const [token, p] of state.prices) if (p.price !== null) affected.add(token);
+  // Pool rows: new and changed pools, and every pool of a token whose price moved (its USD liquidity).
+  for (const change of priceChanges) for (const address of state.poolsByToken.get(change.token) ?? []) touchedPools.add(address);
+  for (const address of touchedPools) {
+    const pool = state.pools.get(address)!;
+    affected.add(pool.token0).add(pool.token1);
+  }
+  const figures = createPoolFigures(state);
   await db.transaction(async (tx) => {
     await ctx.fence(tx, parentHash === null ? null : from - 1);
     await saveIndexerTokens(tx, changedTokens);
@@ -179,7 +200,8 @@ export async function indexBatch(
     await savePriceChanges(tx, priceChanges);
     const tokens = [...affected].sort();
     const pricesDayAgo = await loadPricesAt(tx, new Date(toTime.getTime() - DAY_MS), tokens);
-    await upsertTokens(tx, buildTokenWrites(state, tokens, { pricesDayAgo, at: toTime, secureFdvMinUsd: ctx.secureFdvMinUsd }));
+    await upsertTokens(tx, buildTokenWrites(state, tokens, { pricesDayAgo, at: toTime, secureFdvMinUsd: ctx.secureFdvMinUsd, figures }));
+    await upsertPools(tx, buildPoolWrites(state, [...touchedPools].sort(), figures));
     await appendPricePoints(
       tx,
       priceChanges.filter((c) => c.price !== null).map((c) => ({ token: c.token, price: c.price!, observedAt: c.observedAt, blockNumber: c.blockNumber })),
@@ -218,7 +240,7 @@ function pushSwaps(out: SwapWrite[], traded: Set<string>, log: RawLog, pool: Sto
     if (net === 0n) continue;
     out.push({
       blockNumber: log.blockNumber, logIndex: log.logIndex, token, side: net > 0n ? 'sell' : 'buy',
-      txHash: log.transactionHash, pool: pool.address, occurredAt: at,
+      txHash: log.transactionHash, pool: pool.address, occurredAt: at, amount: net < 0n ? -net : net, valueUsd: null,
     });
   }
 }
@@ -244,12 +266,29 @@ function repriceBlock(ctx: IndexerContext, state: IndexerState, dirty: Set<strin
 }
 
 function setPrice(ctx: IndexerContext, state: IndexerState, token: string, block: number, at: Date, out: PriceChange[]): boolean {
-  const price = priceToken(state, token, ctx.pricing);
-  const previous = state.prices.get(token)?.price ?? null;
-  if (price === previous) return false;
-  state.prices.set(token, { price, blockNumber: block, observedAt: at });
-  out.push({ token, blockNumber: block, price: price === null ? null : formatFixed(price), observedAt: at });
-  return true;
+  const { price, source } = priceWithSource(state, token, ctx.pricing);
+  const previous = state.prices.get(token);
+  const moved = price !== (previous?.price ?? null);
+  if (!moved && source === (previous?.source ?? null)) return false;
+  state.prices.set(token, { price, blockNumber: block, observedAt: at, source });
+  out.push({ token, blockNumber: block, price: price === null ? null : formatFixed(price), observedAt: at, source });
+  return moved; // (a new source at the same price moves nothing quoted against the token)
+}
+
+/**
+ * The stable flag of new pools whose creation event lacks it (Etherex legacy), from the pool's own
+ * view at the batch's end block (the flag never changes). When the view does not answer, the flag
+ * stays null and the family gives the pool no price or depth: it never prices a token by a guessed
+ * invariant (its swaps still count).
+ */
+async function readStableFlags(ctx: IndexerContext, pools: StoredPool[], block: number): Promise<void> {
+  const reads = pools.filter((p) => familyOf(p.kind).stableCall && p.stable === null);
+  if (reads.length === 0) return;
+  const answers = await callMany(ctx.chain, reads.map((p) => ({ to: p.address, data: familyOf(p.kind).stableCall! })), block, ctx.config.multicall3);
+  reads.forEach((pool, i) => {
+    const answer = answers[i];
+    if (answer?.ok && answer.data.length >= 66) pool.stable = BigInt(answer.data.slice(0, 66)) !== 0n;
+  });
 }
 
 // √price and active liquidity read at the block of a mint, burn or initialisation, by each family's views.

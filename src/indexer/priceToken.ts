@@ -54,9 +54,14 @@ export function pickPriceSource(state: IndexerState, token: string, config: Pric
 }
 
 export function priceToken(state: IndexerState, token: string, config: PricingConfig): bigint | null {
-  if (config.stablecoins.has(token)) return ONE;
+  return priceWithSource(state, token, config).price;
+}
+
+/** The token's USD price (scaled by 10^36) and the pool it comes from (null for stablecoins and no price). */
+export function priceWithSource(state: IndexerState, token: string, config: PricingConfig): { price: bigint | null; source: string | null } {
+  if (config.stablecoins.has(token)) return { price: ONE, source: null };
   const source = pickPriceSource(state, token, config);
-  if (!source) return null;
+  if (!source) return { price: null, source: null };
   const inQuote = poolPrice(state.pools.get(source.pool)!, token, state.tokens.get(token)!.decimals, source.quoteDecimals);
-  return inQuote === null ? null : (inQuote * source.quotePrice) / SCALE;
+  return inQuote === null ? { price: null, source: null } : { price: (inQuote * source.quotePrice) / SCALE, source: source.pool };
 }

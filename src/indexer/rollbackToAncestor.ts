@@ -1,14 +1,16 @@
 // Reorg handling: find the newest stored block the chain still has, drop everything above it and
 // rebuild the token rows as they were at that block.
 import { readTotalSupplies } from '../chain/index.ts';
-import { refreshSwapCounts, upsertTokens } from '../db/index.ts';
+import { refreshSwapCounts, upsertPools, upsertTokens } from '../db/index.ts';
 import {
   deleteCheckpoint, listStoredBlocks, loadIndexerTokens, loadPricesAt, rollbackAbove, saveIndexerTokens, writeCheckpoint,
   type Checkpoint, type StoredBlock,
 } from '../db/indexer/index.ts';
 import type { IndexerContext } from './IndexerContext.ts';
 import { loadIndexerState, type IndexerState } from './IndexerState.ts';
+import { buildPoolWrites } from './buildPoolWrites.ts';
 import { buildTokenWrites } from './buildTokenWrites.ts';
+import { createPoolFigures } from './poolFigures.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -43,9 +45,11 @@ export async function rollbackToAncestor(ctx: IndexerContext, checkpoint: Checkp
     await saveIndexerTokens(tx, stale.map((t, i) => ({ ...t, totalSupply: supplies[i] ?? t.totalSupply, supplyBlock: target })));
     const state = await loadIndexerState(tx);
     const pricesDayAgo = await loadPricesAt(tx, new Date(ancestor.time.getTime() - DAY_MS));
+    const figures = createPoolFigures(state);
     await upsertTokens(tx, buildTokenWrites(state, [...state.tokens.keys()].sort(), {
-      pricesDayAgo, at: ancestor.time, secureFdvMinUsd: ctx.secureFdvMinUsd,
+      pricesDayAgo, at: ancestor.time, secureFdvMinUsd: ctx.secureFdvMinUsd, figures,
     }));
+    await upsertPools(tx, buildPoolWrites(state, [...state.pools.keys()].sort(), figures));
     await refreshSwapCounts(tx, ancestor.time);
     await writeCheckpoint(tx, { chainId: ctx.chainId, blockNumber: ancestor.number, blockHash: ancestor.hash, blockTime: ancestor.time });
     return state;

@@ -4,6 +4,8 @@ import type { components, operations } from '../../generated/openapi/types.ts';
 
 export type Token = components['schemas']['Token'];
 export type TokenPage = components['schemas']['TokenPage'];
+export type Pool = components['schemas']['Pool'];
+export type PoolPage = components['schemas']['PoolPage'];
 export type PricePoint = components['schemas']['PricePoint'];
 export type PriceHistory = components['schemas']['PriceHistory'];
 export type PriceHistories = components['schemas']['PriceHistories'];

@@ -17,6 +17,8 @@ const urls: [string, 'lane' | 'express'][] = [
   ['/tokens?limit=%33', 'express'],
   [`/tokens/${token}`, 'lane'],
   [`/tokens/${token}?limit=1`, 'express'], // 400: not a parameter of this route
+  [`/tokens/${token}/pools?limit=2`, 'lane'],
+  [`/tokens/${token}/pools?limit=%32`, 'express'],
   [`/prices/${token}`, 'lane'],
   [`/prices?addresses=${token}`, 'lane'],
   [`/prices?addresses=${token}&addresses=${token}`, 'express'], // 400, from Express

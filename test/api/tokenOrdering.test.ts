@@ -1,4 +1,4 @@
-// Ordering by each of the 16 columns both ways: pages joined end to end hold every token once,
+// Ordering by each of the 18 columns both ways: pages joined end to end hold every token once,
 // sorted by the column with nulls last and contractAddress as the tiebreak.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -29,6 +29,8 @@ const valueOf: Record<OrderColumn, (t: Token) => Value> = {
   isPossibleSpam: (t) => t.isPossibleSpam,
   totalSupply: (t) => BigInt(t.info.totalSupply),
   fdv: (t) => t.info.fdv,
+  liquidity: (t) => t.info.liquidity,
+  volume24h: (t) => t.info.volume24h,
 };
 
 /** Negative when a comes first: nulls last in both directions, then the address ascending. */

@@ -26,7 +26,14 @@ const extras: TokenWrite[] = [
   named(10, 'xUSD', 'Some USD-pegged thing', { isPossibleSpam: false }),
 ];
 
-type Token = { contractAddress: string; symbol: string; name: string; isPossibleSpam: boolean; isSecure: boolean };
+type Token = { contractAddress: string; symbol: string; name: string; isPossibleSpam: boolean; isSecure: boolean; info: { liquidity: number | null } };
+
+/** Liquidity descending, tokens without one last. */
+const byLiquidity = (a: Token, b: Token) => {
+  const x = a.info.liquidity;
+  const y = b.info.liquidity;
+  return x === y ? 0 : x === null ? 1 : y === null ? -1 : y - x;
+};
 
 /** The spec's rule, written as a scan: the group a token falls in for `term`, or undefined. */
 function groupOf(t: Token, raw: string): number | undefined {
@@ -43,12 +50,12 @@ function groupOf(t: Token, raw: string): number | undefined {
   return undefined;
 }
 
-/** Expected full ranking: group, spam flag, liquidity (none in this catalogue: all tie), address. */
+/** Expected full ranking: group, spam flag, liquidity (largest first, none last), address. */
 function ranked(all: Token[], term: string): string[] {
   return all
     .map((t) => ({ t, g: groupOf(t, term) }))
     .filter((x) => x.g !== undefined)
-    .sort((a, b) => a.g! - b.g! || Number(a.t.isPossibleSpam) - Number(b.t.isPossibleSpam) || (a.t.contractAddress.toLowerCase() < b.t.contractAddress.toLowerCase() ? -1 : 1))
+    .sort((a, b) => a.g! - b.g! || Number(a.t.isPossibleSpam) - Number(b.t.isPossibleSpam) || byLiquidity(a.t, b.t) || (a.t.contractAddress.toLowerCase() < b.t.contractAddress.toLowerCase() ? -1 : 1))
     .map((x) => x.t.contractAddress);
 }
 

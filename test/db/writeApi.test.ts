@@ -28,6 +28,8 @@ const swap = (blockNumber: number, logIndex: number, side: 'buy' | 'sell', hours
   txHash: `0x${blockNumber.toString(16).padStart(64, '0')}`,
   pool: addressOf(50),
   occurredAt: t(hours),
+  amount: 10n ** 18n,
+  valueUsd: '2.5',
 });
 
 for (const target of testDatabases) {
@@ -76,15 +78,15 @@ for (const target of testDatabases) {
       await recordSwaps(db, swaps); // replayed batch: not counted twice
       assert.equal(await refreshSwapCounts(db, t(20)), 1);
       let row = await getToken(db, addressOf(1));
-      assert.deepEqual([row?.buys, row?.sells, row?.swaps], [3, 1, 4]);
+      assert.deepEqual([row?.buys, row?.sells, row?.swaps, row?.volume24h], [3, 1, 4, '10.0']);
       assert.equal(row?.updatedAt.toISOString(), t(20).toISOString());
       await refreshSwapCounts(db, t(25.5)); // the two swaps of hour 1 fall out of the window
       row = await getToken(db, addressOf(1));
-      assert.deepEqual([row?.buys, row?.sells, row?.swaps], [2, 0, 2]);
+      assert.deepEqual([row?.buys, row?.sells, row?.swaps, row?.volume24h], [2, 0, 2, '5.0']);
       assert.equal(await refreshSwapCounts(db, t(25.5)), 0, 'no change, no write');
       await refreshSwapCounts(db, t(45));
       row = await getToken(db, addressOf(1));
-      assert.deepEqual([row?.buys, row?.sells, row?.swaps], [0, 0, 0]);
+      assert.deepEqual([row?.buys, row?.sells, row?.swaps, row?.volume24h], [0, 0, 0, '0']);
       const count = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM swaps`))[0]?.n;
       assert.equal(await count(), 4, 'nothing is two days behind yet');
       await refreshSwapCounts(db, t(60));

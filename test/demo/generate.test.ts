@@ -4,10 +4,10 @@ import { readFileSync } from 'node:fs';
 import { compileContracts, stableJson } from '../../scripts/generate/30-contracts.ts';
 import { CONTRACT_NAMES, loadContract, type ContractName } from '../../src/chain/contracts.ts';
 
+// One compilation compared byte for byte with generated/contracts, which an earlier process
+// compiled: a nondeterministic compiler fails it as surely as a second compilation here would.
 test('contract compilation is deterministic and matches generated/contracts', () => {
   const first = compileContracts();
-  const second = compileContracts();
-  assert.equal(first.map(stableJson).join(''), second.map(stableJson).join(''));
   assert.deepEqual(first.map((c) => c.contractName), [...CONTRACT_NAMES]);
   for (const c of first) {
     const onDisk = readFileSync(new URL(`../../generated/contracts/${c.contractName}.json`, import.meta.url), 'utf8');

@@ -26,9 +26,14 @@ type Pair = { client: Socket; upstream?: Socket; dead: boolean };
 /** Starts a proxy on a free port of 127.0.0.1 in front of `target` (host:port). */
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const pairs = new Set<Pair>();
-  // Every upstream socket until it closes: a partitioned pair whose client went away keeps its
-  // upstream open (nothing crosses a partition), and close() must still end it.
-  const upstreams = new Set<Socket>();
+  // Every socket still open, whatever its pair became: a partitioned pair whose client has gone
+  // keeps its upstream connection open (nothing gets through a partition), and close() must still
+  // end it, or it keeps the test's process alive.
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  };
   let mode: TcpProxyMode = 'pass';
   let accepted = 0;
   let server: Server | undefined;
@@ -36,6 +41,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
 
   function onConnection(client: Socket): void {
     accepted++;
+    track(client);
     client.on('error', () => {});
     if (mode !== 'pass') {
       const pair: Pair = { client, dead: true };
@@ -44,9 +50,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       return;
     }
     const upstream = connect(target.port, target.host);
+    track(upstream);
     upstream.on('error', () => {});
-    upstreams.add(upstream);
-    upstream.on('close', () => upstreams.delete(upstream));
     const pair: Pair = { client, upstream, dead: false };
     pairs.add(pair);
     client.on('data', (chunk) => void (pair.dead ? undefined : upstream.write(chunk)));
@@ -111,8 +116,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         pair.upstream?.destroy();
       }
       pairs.clear();
-      for (const upstream of upstreams) upstream.destroy();
-      upstreams.clear();
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
       await unlisten();
     },
   };

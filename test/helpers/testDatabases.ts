@@ -39,6 +39,6 @@ export async function openScratchPostgres(url: string, prefix: string, options: 
 
 /** Empties every data table between tests, keeping the schema. */
 export async function resetDatabase(db: Database): Promise<void> {
-  await db.query(`TRUNCATE swaps, price_points, tokens`);
+  await db.query(`TRUNCATE swaps, price_points, tokens, pools`);
   await bumpDataGeneration(db);
 }

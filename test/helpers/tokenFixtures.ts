@@ -25,6 +25,7 @@ export function makeTokens(count: number): TokenWrite[] {
       priceUpdatedAt: priced ? new Date(BASE_TIME.getTime() + (i % 4) * 3_600_000) : null,
       last24hVariation: priced ? `${((i % 9) - 4) * 3}.5` : null,
       fdv: priced ? `${10 ** (i % 5) * ((i % 3) + 1)}` : null,
+      liquidity: priced ? `${(i % 4) * 1000}.${i % 10}` : null,
       isPossibleSpam: i % 5 === 0,
       isSecure: i % 2 === 1,
       firstSeenAt: new Date(BASE_TIME.getTime() - (i % 3) * 60_000),

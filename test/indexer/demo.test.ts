@@ -69,6 +69,17 @@ test('demo network: the loop survives node failures, catches up and follows the 
   assert.equal(weth.isSecure, true);
   for (const stable of d.stablecoins) assert.equal((await row(stable)).currentPrice, '1');
   assert.equal((await row(d.hostileTokens.bytes32Metadata)).symbol, 'MKRC');
+  // Pools of every family, each priced token naming its price source (stablecoins excepted).
+  const families = await db.query<{ family: string }>(`SELECT DISTINCT family FROM pools ORDER BY family`);
+  assert.deepEqual(families.map((f) => f.family), ['algebra', 'pancakeswap-v3', 'solidly', 'syncswap', 'uniswap-v2', 'uniswap-v3']);
+  const stableSet = new Set(d.stablecoins.map((a) => a.toLowerCase()));
+  const priced = await db.query<{ address: string; priceSource: string | null; liquidity: string | null }>(
+    `SELECT address, price_source AS "priceSource", liquidity::text AS liquidity FROM tokens WHERE current_price IS NOT NULL`);
+  for (const p of priced) {
+    if (stableSet.has(p.address)) continue;
+    assert.ok(p.priceSource !== null, `priced token ${p.address} names its price source`);
+    assert.ok(p.liquidity !== null && Number(p.liquidity) > 0, `priced token ${p.address} has liquidity`);
+  }
   const stored = await db.query<{ n: number }>(`SELECT count(DISTINCT (block_number, log_index))::int AS n FROM swaps`);
   assert.equal(stored[0]?.n, demo.history.swaps);
 

@@ -20,6 +20,8 @@ export const orderColumns = {
   isPossibleSpam: { sql: 'tokens.is_possible_spam', nullable: false },
   totalSupply: { sql: 'tokens.total_supply', nullable: false },
   fdv: { sql: 'tokens.fdv', nullable: true },
+  liquidity: { sql: 'tokens.liquidity', nullable: true },
+  volume24h: { sql: 'tokens.volume24h', nullable: false },
 } as const;
 
 export type OrderColumn = keyof typeof orderColumns;

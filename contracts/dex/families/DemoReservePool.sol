@@ -148,7 +148,12 @@ contract DemoReservePool {
     function _update() private {
         reserve0 = IERC20Minimal(token0).balanceOf(address(this));
         reserve1 = IERC20Minimal(token1).balanceOf(address(this));
-        emit Sync(reserve0, reserve1);
+        _announce(reserve0, reserve1);
+    }
+
+    /// @dev Sync(uint256,uint256), as Solidly and SyncSwap pools announce their reserves.
+    function _announce(uint256 r0, uint256 r1) internal virtual {
+        emit Sync(r0, r1);
     }
 
     function _pull(address token, uint256 value) private {

@@ -1,6 +1,7 @@
 import type { ApiDeps } from '../ApiDeps.ts';
 import { getTokenAnswer } from '../handlers/getToken.ts';
 import { listTokensAnswer } from '../handlers/listTokens.ts';
+import { listTokenPoolsAnswer, type TokenPoolsParams } from '../handlers/listTokenPools.ts';
 import { priceHistoriesAnswer, tokenPriceHistoryAnswer } from '../handlers/priceHistories.ts';
 import { supplyReply, type SupplyReply } from '../handlers/supply.ts';
 import type { SupplyQuery } from '../../readModel/supply/types.ts';
@@ -26,6 +27,8 @@ type LaneRoute = {
   route: string;
   /** The path parameter (`contractAddress`) when the route has one. */
   param?: string;
+  /** What follows the parameter in the path (`/pools`), when anything does. */
+  suffix?: string;
   read: ParamsReader;
   answer: (params: Record<string, unknown>) => Promise<string | Buffer | TaggedBody | SupplyReply>;
 };
@@ -55,6 +58,10 @@ export function createQueryLane(deps: ApiDeps, specPath: string): QueryLane {
   }
   const token = getTokenAnswer(deps);
   const tokenPrices = tokenPriceHistoryAnswer(deps);
+  const tokenPools = listTokenPoolsAnswer(deps);
+  const suffixed: LaneRoute[] = [
+    { route: '/tokens/:contractAddress/pools', param: 'contractAddress', suffix: '/pools', read: read('/tokens/{contractAddress}/pools'), answer: (p) => tokenPools(p as TokenPoolsParams) },
+  ];
   const byPrefix = new Map<string, LaneRoute>([
     ['/tokens/', { route: '/tokens/:contractAddress', param: 'contractAddress', read: read('/tokens/{contractAddress}'), answer: (p) => token(p as { contractAddress: string }) }],
     ['/prices/', { route: '/prices/:contractAddress', param: 'contractAddress', read: read('/prices/{contractAddress}'), answer: (p) => tokenPrices(p as { contractAddress: string }) }],
@@ -70,7 +77,12 @@ export function createQueryLane(deps: ApiDeps, specPath: string): QueryLane {
       if (!route) {
         const slash = path.indexOf('/', 1);
         route = slash > 0 ? byPrefix.get(path.slice(0, slash + 1)) : undefined;
-        const segment = slash > 0 ? path.slice(slash + 1) : '';
+        let segment = slash > 0 ? path.slice(slash + 1) : '';
+        const withSuffix = route && suffixed.find((r) => r.route.startsWith(route!.route) && segment.endsWith(r.suffix!));
+        if (withSuffix) {
+          route = withSuffix;
+          segment = segment.slice(0, -withSuffix.suffix!.length);
+        }
         if (!route?.param || segment === '' || segment.includes('/')) return undefined;
         pathParams = { [route.param]: segment };
       }

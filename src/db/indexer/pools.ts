@@ -2,7 +2,7 @@
 import type { Queryable } from '../Database.ts';
 
 /** The DEX family of a pool (see src/indexer/families): 'v2' and 'v3' are Uniswap's and their identical forks. */
-export type PoolKind = 'v2' | 'v3' | 'solidly' | 'syncswap' | 'pancake-v3' | 'algebra';
+export type PoolKind = 'v2' | 'v3' | 'solidly' | 'syncswap' | 'pancake-v3' | 'algebra' | 'etherex';
 
 export type PoolState = {
   reserve0: bigint | null;

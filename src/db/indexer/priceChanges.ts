@@ -1,15 +1,25 @@
 // Every USD price change per token: the current price, its time, and the price 24 h earlier.
 import type { Queryable } from '../Database.ts';
 
-export type PriceChange = { token: string; blockNumber: number; price: string | null; observedAt: Date };
+export type PriceChange = {
+  token: string;
+  blockNumber: number;
+  price: string | null;
+  observedAt: Date;
+  /** The pool the price came from (lower case); null for stablecoins and no price. */
+  source?: string | null;
+};
 
 export async function savePriceChanges(db: Queryable, changes: readonly PriceChange[]): Promise<void> {
   if (changes.length === 0) return;
   await db.query(
-    `INSERT INTO indexer_price_changes (token, block_number, price, observed_at)
-     SELECT * FROM unnest($1::text[], $2::bigint[], $3::numeric[], $4::timestamptz[])
-     ON CONFLICT (token, block_number) DO UPDATE SET price = EXCLUDED.price, observed_at = EXCLUDED.observed_at`,
-    [changes.map((c) => c.token), changes.map((c) => c.blockNumber), changes.map((c) => c.price), changes.map((c) => c.observedAt.toISOString())],
+    `INSERT INTO indexer_price_changes (token, block_number, price, observed_at, source)
+     SELECT * FROM unnest($1::text[], $2::bigint[], $3::numeric[], $4::timestamptz[], $5::text[])
+     ON CONFLICT (token, block_number) DO UPDATE SET price = EXCLUDED.price, observed_at = EXCLUDED.observed_at, source = EXCLUDED.source`,
+    [
+      changes.map((c) => c.token), changes.map((c) => c.blockNumber), changes.map((c) => c.price),
+      changes.map((c) => c.observedAt.toISOString()), changes.map((c) => c.source ?? null),
+    ],
   );
 }
 
@@ -18,20 +28,20 @@ export async function savePriceChanges(db: Queryable, changes: readonly PriceCha
  * without one are absent. With `tokens`, only those are looked up (one index probe each).
  */
 export async function loadPricesAt(db: Queryable, at: Date | null, tokens?: readonly string[]): Promise<Map<string, PriceChange>> {
-  type Row = { token: string; blockNumber: string; price: string | null; observedAt: Date };
+  type Row = { token: string; blockNumber: string; price: string | null; observedAt: Date; source: string | null };
   const rows = tokens
     ? await db.query<Row>(
-        `SELECT c.token, c.block_number::text AS "blockNumber", c.price::text AS price, c.observed_at AS "observedAt"
+        `SELECT c.token, c.block_number::text AS "blockNumber", c.price::text AS price, c.observed_at AS "observedAt", c.source
          FROM unnest($2::text[]) AS t(token)
          CROSS JOIN LATERAL (SELECT * FROM indexer_price_changes c WHERE c.token = t.token
            AND ($1::timestamptz IS NULL OR c.observed_at <= $1) ORDER BY c.observed_at DESC, c.block_number DESC LIMIT 1) c`,
         [at?.toISOString() ?? null, tokens],
       )
     : await db.query<Row>(
-        `SELECT DISTINCT ON (token) token, block_number::text AS "blockNumber", price::text AS price, observed_at AS "observedAt"
+        `SELECT DISTINCT ON (token) token, block_number::text AS "blockNumber", price::text AS price, observed_at AS "observedAt", source
          FROM indexer_price_changes WHERE ($1::timestamptz IS NULL OR observed_at <= $1)
          ORDER BY token, observed_at DESC, block_number DESC`,
         [at?.toISOString() ?? null],
       );
-  return new Map(rows.map((r) => [r.token, { token: r.token, blockNumber: Number(r.blockNumber), price: r.price, observedAt: new Date(r.observedAt) }]));
+  return new Map(rows.map((r) => [r.token, { token: r.token, blockNumber: Number(r.blockNumber), price: r.price, observedAt: new Date(r.observedAt), source: r.source }]));
 }

@@ -14,6 +14,7 @@ export async function rollbackAbove(db: Queryable, block: number): Promise<void>
     `DELETE FROM indexer_pool_states WHERE block_number > $1`,
     `DELETE FROM indexer_pool_positions WHERE block_number > $1`,
     `DELETE FROM indexer_pools WHERE created_block > $1`,
+    `DELETE FROM pools WHERE created_block > $1`,
     `DELETE FROM tokens WHERE created_block > $1`,
     `DELETE FROM indexer_tokens WHERE first_seen_block > $1`,
     `DELETE FROM indexer_blocks WHERE block_number > $1`,

@@ -16,6 +16,12 @@ export type TokenRow = {
   swaps: number;
   isPossibleSpam: boolean;
   isSecure: boolean;
+  /** USD over the token's priced pools; null when none is priced. */
+  liquidity: string | null;
+  /** USD traded over the last 24 h. */
+  volume24h: string;
+  /** Lower-case address of the pool the price comes from. */
+  priceSource: string | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -25,4 +31,5 @@ export const tokenColumns = `
   total_supply::text AS "totalSupply", current_price::text AS "currentPrice",
   price_updated_at AS "priceUpdatedAt", last24h_variation::text AS "last24hVariation",
   fdv::text AS fdv, sells, buys, swaps, is_possible_spam AS "isPossibleSpam",
-  is_secure AS "isSecure", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  is_secure AS "isSecure", liquidity::text AS liquidity, volume24h::text AS volume24h,
+  price_source AS "priceSource", created_at AS "createdAt", updated_at AS "updatedAt"`;

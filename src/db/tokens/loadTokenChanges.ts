@@ -1,11 +1,14 @@
 import type { Queryable } from '../Database.ts';
 import { readDataState, type DataVersion } from '../bumpDataVersion.ts';
 import { tokenColumns, type TokenRow } from './TokenRow.ts';
+import { poolColumns, type PoolRow } from '../pools/PoolRow.ts';
 
 export type TokenChanges = DataVersion & {
   /** True when `rows` is every token (first load, or rows were deleted since). */
   full: boolean;
   rows: TokenRow[];
+  /** The pool rows stamped above the reader's version (every one when `full`), read before the tokens. */
+  pools: PoolRow[];
 };
 
 export type LoadTokenChangesOptions = {
@@ -30,7 +33,11 @@ export async function loadTokenChanges(db: Queryable, since?: DataVersion, optio
   const chunkRows = Math.max(1, Math.floor(options.chunkRows ?? TOKEN_CHUNK_ROWS));
   const state = await readDataState(db);
   const full = since === undefined || since.generation !== state.generation;
-  if (!full && since.version === state.version) return { ...state, full, rows: [] };
+  if (!full && since.version === state.version) return { ...state, full, rows: [], pools: [] };
+  const pools = await db.query<PoolRow>(
+    `SELECT ${poolColumns} FROM pools ${full ? '' : 'WHERE row_version > $1'} ORDER BY address`,
+    full ? [] : [since.version],
+  );
   const rows: TokenRow[] = [];
   let after: string | undefined;
   for (;;) {
@@ -47,5 +54,5 @@ export async function loadTokenChanges(db: Queryable, since?: DataVersion, optio
     if (chunk.length < chunkRows) break;
     after = chunk[chunk.length - 1]!.address;
   }
-  return { ...state, full, rows };
+  return { ...state, full, rows, pools };
 }

@@ -17,6 +17,10 @@ export type TokenWrite = {
   fdv?: string | null;
   isPossibleSpam?: boolean;
   isSecure?: boolean;
+  /** USD over the token's priced pools, exact decimal string; null when none is priced. */
+  liquidity?: string | null;
+  /** Lower-case address of the pool the price comes from. */
+  priceSource?: string | null;
   /** When the token was first seen; an existing earlier value is kept. */
   firstSeenAt: Date;
   /** Stamped as updatedAt when any stored field changes. */
@@ -29,10 +33,10 @@ const BATCH = 500;
 
 // Whether an upsert changes anything a reader sees (counts are written by refreshSwapCounts).
 const CHANGED = `(t.name, t.symbol, t.decimals, t.logo, t.total_supply, t.current_price, t.price_updated_at,
-    t.last24h_variation, t.fdv, t.is_possible_spam, t.is_secure)
+    t.last24h_variation, t.fdv, t.is_possible_spam, t.is_secure, t.liquidity, t.price_source)
   IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.symbol, EXCLUDED.decimals, EXCLUDED.logo, EXCLUDED.total_supply,
     EXCLUDED.current_price, EXCLUDED.price_updated_at, EXCLUDED.last24h_variation, EXCLUDED.fdv,
-    EXCLUDED.is_possible_spam, EXCLUDED.is_secure)`;
+    EXCLUDED.is_possible_spam, EXCLUDED.is_secure, EXCLUDED.liquidity, EXCLUDED.price_source)`;
 
 /**
  * Inserts or updates tokens in batches of one statement each. `updated_at` moves only for rows
@@ -45,16 +49,17 @@ export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[])
     await db.query(
       `INSERT INTO tokens AS t (address, checksum_address, name, symbol, decimals, logo, total_supply,
          current_price, price_updated_at, last24h_variation, fdv, is_possible_spam, is_secure,
-         created_at, updated_at, created_block, row_version)
+         created_at, updated_at, created_block, liquidity, price_source, row_version)
        SELECT *, ${NEXT_ROW_VERSION} FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[],
          $7::numeric[], $8::numeric[], $9::timestamptz[], $10::numeric[], $11::numeric[],
-         $12::boolean[], $13::boolean[], $14::timestamptz[], $15::timestamptz[], $16::bigint[])
+         $12::boolean[], $13::boolean[], $14::timestamptz[], $15::timestamptz[], $16::bigint[], $17::numeric[], $18::text[])
        ON CONFLICT (address) DO UPDATE SET
          checksum_address = EXCLUDED.checksum_address, name = EXCLUDED.name, symbol = EXCLUDED.symbol,
          decimals = EXCLUDED.decimals, logo = EXCLUDED.logo, total_supply = EXCLUDED.total_supply,
          current_price = EXCLUDED.current_price, price_updated_at = EXCLUDED.price_updated_at,
          last24h_variation = EXCLUDED.last24h_variation, fdv = EXCLUDED.fdv,
          is_possible_spam = EXCLUDED.is_possible_spam, is_secure = EXCLUDED.is_secure,
+         liquidity = EXCLUDED.liquidity, price_source = EXCLUDED.price_source,
          created_at = LEAST(t.created_at, EXCLUDED.created_at),
          created_block = LEAST(t.created_block, EXCLUDED.created_block),
          updated_at = CASE WHEN ${CHANGED} THEN GREATEST(t.updated_at, EXCLUDED.updated_at) ELSE t.updated_at END,
@@ -76,6 +81,8 @@ export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[])
         col((t) => t.firstSeenAt.toISOString()),
         col((t) => t.at.toISOString()),
         col((t) => t.firstSeenBlock ?? 0),
+        col((t) => t.liquidity ?? null),
+        col((t) => t.priceSource?.toLowerCase() ?? null),
       ],
     );
   }

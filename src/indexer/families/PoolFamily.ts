@@ -21,6 +21,8 @@ export type PoolFamily = {
   /** topic0 of the factory's creation event. */
   creationTopic: string;
   decodeCreation(log: RawLog): CreatedPool;
+  /** eth_call data of a view answering the stable flag, read at discovery when the creation event lacks it. */
+  stableCall?: string;
   /** topic0s of the pool events this family reads (shared with other families: only a known pool's logs are decoded). */
   poolTopics: readonly string[];
   applyLog(pool: StoredPool, log: RawLog): PoolLogEffect | null;

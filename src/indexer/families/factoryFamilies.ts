@@ -13,6 +13,7 @@ export function factoryFamilies(config: IndexerConfig): Map<string, FactoryFamil
     [config.v2Factories, { family: FAMILIES.v2, stable: null }],
     [config.v3Factories, { family: FAMILIES.v3, stable: null }],
     [config.solidlyFactories, { family: FAMILIES.solidly, stable: null }],
+    [config.etherexLegacyFactories, { family: FAMILIES.etherex, stable: null }],
     [config.pancakeV3Factories, { family: FAMILIES['pancake-v3'], stable: null }],
     [config.algebraFactories, { family: FAMILIES.algebra, stable: null }],
     [config.syncSwapClassicFactories, { family: FAMILIES.syncswap, stable: false }],

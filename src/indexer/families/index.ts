@@ -1,6 +1,7 @@
 // Every DEX family the indexer reads, by the kind stored with its pools.
 import type { PoolKind } from '../../db/indexer/index.ts';
 import { algebra } from './algebra.ts';
+import { etherexLegacy } from './etherexLegacy.ts';
 import { pancakeV3 } from './pancakeV3.ts';
 import type { PoolFamily } from './PoolFamily.ts';
 import { solidly } from './solidly.ts';
@@ -14,6 +15,7 @@ export { emptyState } from './PoolFamily.ts';
 export const FAMILIES: Readonly<Record<PoolKind, PoolFamily>> = {
   v2: uniswapV2,
   solidly,
+  etherex: etherexLegacy,
   syncswap: syncSwap,
   v3: uniswapV3,
   'pancake-v3': pancakeV3,

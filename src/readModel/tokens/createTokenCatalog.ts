@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { TaggedBody } from '../TaggedBody.ts';
 import { toToken } from './toToken.ts';
-import { loadTokenChanges, type DataVersion, type Queryable, type TokenRow } from '../../db/index.ts';
+import { loadTokenChanges, type DataVersion, type PoolRow, type Queryable, type TokenRow } from '../../db/index.ts';
+import { createPoolIndex, type PoolIndex } from './createPoolIndex.ts';
 import type { OrderColumn, SortDirection, TokenListQuery } from '../types.ts';
 import { createTextSlab, type TextSlab } from './createTextSlab.ts';
 import { pageAnswer, type PageEntry } from './pageAnswer.ts';
@@ -56,6 +57,8 @@ export type TokenCatalog = {
   page(query: TokenListQuery): Promise<TaggedBody>;
   /** A serialised token as UTF-8 JSON, or undefined when it is not indexed. */
   token(address: string): Promise<Buffer | undefined>;
+  /** A serialised page `{data, meta}` of a token's pools (liquidity descending), or undefined when it is not indexed. */
+  pools(address: string, page: number, limit: number): Promise<string | undefined>;
   stop(): void;
 };
 
@@ -68,6 +71,7 @@ export type TokenCatalog = {
  */
 export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   let entries = new Map<string, Entry>();
+  let pools = createPoolIndex();
   let bySlot: Entry[] = [];
   let texts = createTextSlab<Entry>();
   let keys = createApproxKeys();
@@ -88,19 +92,23 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   async function load(): Promise<void> {
     const changes = await loadTokenChanges(options.db, state, { chunkRows: options.chunkRows });
     if (changes.full) {
+      const nextPools = createPoolIndex(changes.pools);
       const next = { entries: new Map<string, Entry>(), bySlot: [] as Entry[], texts: createTextSlab<Entry>(), keys: createApproxKeys() };
-      next.texts.reserve(estimateBytes(changes.rows));
+      next.texts.reserve(estimateBytes(changes.rows, nextPools));
       for (const row of changes.rows) {
         const before = next.entries.get(row.address);
-        const { entry, json } = prepare(row, before?.slot ?? next.entries.size);
+        const { entry, json } = prepare(row, before?.slot ?? next.entries.size, nextPools);
         if (before) next.texts.free(before);
         put(next, entry, json);
       }
       ({ entries, bySlot, texts, keys } = next);
+      pools = nextPools;
       sorted = new Map();
       search = undefined;
     } else {
-      const prepared = changes.rows.map((row) => prepare(row, entries.get(row.address)?.slot ?? -1));
+      const nextPools = pools.with(changes.pools);
+      const prepared = changes.rows.map((row) => prepare(row, entries.get(row.address)?.slot ?? -1, nextPools));
+      pools = nextPools;
       texts.reserve(prepared.reduce((bytes, p) => bytes + Buffer.byteLength(p.json), 0));
       const changed: Change[] = [];
       for (const { entry, json } of prepared) {
@@ -183,13 +191,20 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
       const entry = entries.get(address.toLowerCase());
       return entry && texts.bytes(entry);
     },
+    async pools(address, page, limit) {
+      await refresh();
+      const key = address.toLowerCase();
+      return entries.has(key) ? pools.page(key, page, limit) : undefined;
+    },
     stop: () => clearInterval(timer),
   };
 }
 
+const sourceOf = (row: TokenRow, pools: PoolIndex): PoolRow | undefined => (row.priceSource === null ? undefined : pools.get(row.priceSource));
+
 /** A token's entry and JSON, computed before anything is changed (this is what can throw). */
-function prepare(row: TokenRow, slot: number): { entry: Entry; json: string } {
-  const json = JSON.stringify(toToken(row));
+function prepare(row: TokenRow, slot: number, pools: PoolIndex): { entry: Entry; json: string } {
+  const json = JSON.stringify(toToken(row, sourceOf(row, pools)));
   const digest = createHash('sha1').update(json).digest();
   const entry: Entry = {
     row: toSortRow(row),
@@ -213,10 +228,10 @@ function put(into: { entries: Map<string, Entry>; bySlot: Entry[]; texts: TextSl
  * The JSON size of a full load, from a sample (a fifth more, as headroom): the slab makes room
  * once instead of growing step by step, without holding the whole batch's JSON to measure it.
  */
-function estimateBytes(rows: readonly TokenRow[]): number {
+function estimateBytes(rows: readonly TokenRow[], pools: PoolIndex): number {
   const sample = rows.slice(0, 64);
   if (sample.length === 0) return 0;
-  const bytes = sample.reduce((n, row) => n + Buffer.byteLength(JSON.stringify(toToken(row))), 0);
+  const bytes = sample.reduce((n, row) => n + Buffer.byteLength(JSON.stringify(toToken(row, sourceOf(row, pools)))), 0);
   return Math.ceil((bytes / sample.length) * rows.length * 1.2);
 }
 

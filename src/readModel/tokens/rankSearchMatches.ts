@@ -60,8 +60,8 @@ export function createSearchRanking<T extends Item>(): {
     prepare(version, everything, keys, index) {
       if (preparedAt === version) return;
       const all = everything();
-      // liquidity desc would come first here, once tokens carry it; spam last, stably
-      atPlace = sortBy(all, 'contractAddress', 'asc', keys).sort((a, b) => Number(a.row.isPossibleSpam) - Number(b.row.isPossibleSpam));
+      // liquidity desc (none last), then the address; spam last, stably
+      atPlace = sortBy(all, 'liquidity', 'desc', keys).sort((a, b) => Number(a.row.isPossibleSpam) - Number(b.row.isPossibleSpam));
       const slots = all.reduce((max, item) => Math.max(max, item.slot + 1), 0);
       const standing = new Uint32Array(slots).fill(NOT_PLACED);
       atPlace.forEach((item, place) => (standing[item.slot] = place));

@@ -1,10 +1,14 @@
-import type { TokenRow } from '../../db/index.ts';
+import type { PoolRow, TokenRow } from '../../db/index.ts';
 import type { Token } from '../types.ts';
+import { toPool } from './toPool.ts';
 
 const toNumber = (value: string | null): number | null => (value === null ? null : Number(value));
 
-/** Stored row → API token. Exact decimals become JSON numbers only here, at the edge. */
-export function toToken(row: TokenRow): Token {
+/**
+ * Stored row → API token, with its price source's pool row (looked up by the caller). Exact
+ * decimals become JSON numbers only here, at the edge.
+ */
+export function toToken(row: TokenRow, priceSource?: PoolRow): Token {
   return {
     name: row.name,
     symbol: row.symbol,
@@ -22,6 +26,9 @@ export function toToken(row: TokenRow): Token {
       swaps: row.swaps,
       fdv: toNumber(row.fdv),
       totalSupply: row.totalSupply,
+      liquidity: toNumber(row.liquidity),
+      volume24h: Number(row.volume24h),
+      priceSource: priceSource ? toPool(priceSource) : null,
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

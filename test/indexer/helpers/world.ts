@@ -78,7 +78,7 @@ export async function createWorld(options: { initialDate?: Date } = {}): Promise
         network: 'test', chainId: chain.chainId,
         rpc: { url: chain.url, timeoutMs: 10_000, maxRetries: 3, requestsPerSecond: 0 },
         startBlock: 0, batchSize: 1000, pollIntervalMs: 50, confirmations: 0,
-        v2Factories: [], v3Factories: [], solidlyFactories: [], pancakeV3Factories: [], algebraFactories: [],
+        v2Factories: [], v3Factories: [], solidlyFactories: [], etherexLegacyFactories: [], pancakeV3Factories: [], algebraFactories: [],
         syncSwapClassicFactories: [], syncSwapStableFactories: [], stablecoins: [], wrappedNative: null, multicall3: MULTICALL3_ADDRESS.toLowerCase(),
         minLiquidityUsd: indexerDefaults.minLiquidityUsd, secureFdvMinUsd: indexerDefaults.secureFdvMinUsd,
         tokenList: null, reorgDepth: 128, supplyRefreshBlocks: 10_000,

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTokenCatalog } from '../../../src/readModel/tokens/createTokenCatalog.ts';
-import { loadTokenChanges, readDataState, refreshSwapCounts, upsertTokens, type Database, type TokenWrite } from '../../../src/db/index.ts';
+import { loadTokenChanges, readDataState, recordSwaps, refreshSwapCounts, upsertPools, upsertTokens, type Database, type PoolWrite, type TokenWrite } from '../../../src/db/index.ts';
 import { listTokens, orderColumns, type OrderColumn } from '../../oracles/index.ts';
 import { resetDatabase, testDatabases } from '../../helpers/testDatabases.ts';
 import { BASE_TIME, addressOf, makeTokens } from '../../helpers/tokenFixtures.ts';
@@ -36,6 +36,37 @@ for (const target of testDatabases) {
       const afterDelete = await loadTokenChanges(db, changed);
       assert.equal(afterDelete.full, true);
       assert.equal(afterDelete.rows.length, 0);
+    });
+
+    it("follows pool changes: a token's pools page and the price source its JSON embeds", async () => {
+      await resetDatabase(db);
+      const tokens = makeTokens(4);
+      const pool = (i: number, token0: number, token1: number, liquidity: string | null): PoolWrite => ({
+        address: addressOf(100 + i), dex: addressOf(200), family: 'solidly', fee: null, stable: i % 2 === 0,
+        token0: addressOf(token0), token0Symbol: `T${token0}`, token1: addressOf(token1), token1Symbol: `T${token1}`,
+        liquidity, price: '2.5', createdBlock: 1,
+      });
+      await upsertTokens(db, tokens.map((t, i) => (i === 1 ? { ...t, priceSource: addressOf(101) } : t)));
+      await upsertPools(db, [pool(0, 0, 1, '10'), pool(1, 1, 2, '300.5'), pool(2, 1, 3, null)]);
+      const catalog = createTokenCatalog({ db, staleMs: 0 });
+      const pools = async (token: number, p = 1, limit = 50) =>
+        JSON.parse((await catalog.pools(addressOf(token), p, limit))!) as { data: { address: string; liquidity: number | null; volume24h: number; swaps24h: number }[]; meta: { totalItemsCount: number; pagesCount: number } };
+      const source = async () => (JSON.parse((await catalog.token(addressOf(1)))!.toString()) as { info: { priceSource: { address: string; liquidity: number; swaps24h: number } | null } }).info.priceSource;
+      assert.deepEqual((await pools(1)).data.map((p) => [p.address.toLowerCase(), p.liquidity]), [[addressOf(101), 300.5], [addressOf(100), 10], [addressOf(102), null]]);
+      assert.deepEqual((await pools(1, 2, 2)).data.map((p) => p.address.toLowerCase()), [addressOf(102)]);
+      assert.deepEqual((await pools(1, 2, 2)).meta, { page: 2, limit: 2, totalItemsCount: 3, pagesCount: 2 });
+      assert.equal((await pools(0)).meta.totalItemsCount, 1);
+      assert.equal(await catalog.pools(addressOf(99), 1, 50), undefined, 'not an indexed token');
+      assert.equal((await source())?.liquidity, 300.5);
+      // The source pool changes: its token is restamped, so the embedded pool follows incrementally.
+      await upsertPools(db, [pool(1, 1, 2, '5')]);
+      assert.equal((await source())?.liquidity, 5);
+      assert.deepEqual((await pools(1)).data.map((p) => p.address.toLowerCase()), [addressOf(100), addressOf(101), addressOf(102)]);
+      // So do its 24 h figures.
+      await recordSwaps(db, [{ blockNumber: 1, logIndex: 0, token: addressOf(1), side: 'buy', txHash: `0x${'ab'.repeat(32)}`, pool: addressOf(101), occurredAt: BASE_TIME, amount: 10n, valueUsd: '7.25' }]);
+      await refreshSwapCounts(db, new Date(BASE_TIME.getTime() + 60_000));
+      assert.deepEqual([(await source())?.swaps24h, (await pools(2)).data[0]?.volume24h], [1, 7.25]);
+      catalog.stop();
     });
 
     it('answers the same pages as the SQL query, for every order, after incremental updates', async () => {

@@ -1,0 +1,73 @@
+import { getAddress } from 'ethers';
+import type { Queryable } from '../Database.ts';
+import { NEXT_ROW_VERSION, bumpDataVersion } from '../bumpDataVersion.ts';
+
+export type PoolWrite = {
+  address: string;
+  /** The factory that created it. */
+  dex: string;
+  family: string;
+  fee: number | null;
+  stable: boolean | null;
+  token0: string;
+  token0Symbol: string;
+  token1: string;
+  token1Symbol: string;
+  /** USD, exact decimal string; null unless both tokens are priced. */
+  liquidity: string | null;
+  /** Whole token1 per whole token0, exact decimal string. */
+  price: string | null;
+  createdBlock: number;
+};
+
+const BATCH = 500;
+
+// Pools and their tokens are written again in every batch that reprices them: checksum each once.
+const checksums = new Map<string, string>();
+const checksum = (address: string): string => {
+  const lower = address.toLowerCase();
+  let value = checksums.get(lower);
+  if (value === undefined) checksums.set(lower, (value = getAddress(lower)));
+  return value;
+};
+
+/**
+ * Inserts or updates the API's pool rows (24 h swaps and volume are written by refreshSwapCounts).
+ * A row is stamped with the next data version only when a field a reader sees changes, and so is
+ * every token whose price source it is (its JSON embeds the pool).
+ */
+export async function upsertPools(db: Queryable, pools: readonly PoolWrite[]): Promise<number> {
+  let changed = 0;
+  for (let i = 0; i < pools.length; i += BATCH) {
+    const batch = pools.slice(i, i + BATCH);
+    const col = <T>(f: (p: PoolWrite) => T) => batch.map(f);
+    const rows = await db.query<{ address: string }>(
+      `INSERT INTO pools AS p (address, checksum_address, dex, family, fee, stable, token0, token0_checksum, token0_symbol,
+         token1, token1_checksum, token1_symbol, liquidity, price, created_block, row_version)
+       SELECT *, ${NEXT_ROW_VERSION} FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::boolean[],
+         $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::numeric[], $14::numeric[], $15::bigint[])
+       ON CONFLICT (address) DO UPDATE SET token0_symbol = EXCLUDED.token0_symbol, token1_symbol = EXCLUDED.token1_symbol,
+         liquidity = EXCLUDED.liquidity, price = EXCLUDED.price, row_version = EXCLUDED.row_version
+       WHERE (p.token0_symbol, p.token1_symbol, p.liquidity, p.price)
+         IS DISTINCT FROM (EXCLUDED.token0_symbol, EXCLUDED.token1_symbol, EXCLUDED.liquidity, EXCLUDED.price)
+       RETURNING p.address`,
+      [
+        col((p) => p.address.toLowerCase()), col((p) => checksum(p.address)), col((p) => checksum(p.dex)),
+        col((p) => p.family), col((p) => p.fee), col((p) => p.stable),
+        col((p) => p.token0.toLowerCase()), col((p) => checksum(p.token0)), col((p) => p.token0Symbol),
+        col((p) => p.token1.toLowerCase()), col((p) => checksum(p.token1)), col((p) => p.token1Symbol),
+        col((p) => p.liquidity), col((p) => p.price), col((p) => p.createdBlock),
+      ],
+    );
+    await touchTokensPricedBy(db, rows.map((r) => r.address));
+    changed += rows.length;
+  }
+  if (changed > 0) await bumpDataVersion(db);
+  return changed;
+}
+
+/** Stamps the tokens priced by these pools with the next data version: readers serialise them again. */
+export async function touchTokensPricedBy(db: Queryable, pools: readonly string[]): Promise<void> {
+  if (pools.length === 0) return;
+  await db.query(`UPDATE tokens SET row_version = ${NEXT_ROW_VERSION} WHERE price_source = ANY($1::text[])`, [pools]);
+}

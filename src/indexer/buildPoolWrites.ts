@@ -1,0 +1,32 @@
+// Turns indexer state into the API's pool rows: family, tokens, USD liquidity and spot price.
+import type { PoolWrite } from '../db/index.ts';
+import type { IndexerState } from './IndexerState.ts';
+import { formatFixed } from './fixed.ts';
+import { API_FAMILY, type PoolFigures } from './poolFigures.ts';
+
+const VALUE_DIGITS = 18;
+
+export function buildPoolWrites(state: IndexerState, addresses: Iterable<string>, figures: PoolFigures): PoolWrite[] {
+  const writes: PoolWrite[] = [];
+  for (const address of addresses) {
+    const pool = state.pools.get(address);
+    if (!pool) continue;
+    const liquidity = figures.liquidity(pool);
+    const price = figures.price(pool);
+    writes.push({
+      address,
+      dex: pool.factory,
+      family: API_FAMILY[pool.kind],
+      fee: pool.fee,
+      stable: pool.stable,
+      token0: pool.token0,
+      token0Symbol: state.tokens.get(pool.token0)?.symbol ?? '',
+      token1: pool.token1,
+      token1Symbol: state.tokens.get(pool.token1)?.symbol ?? '',
+      liquidity: liquidity === null ? null : formatFixed(liquidity, VALUE_DIGITS),
+      price: price === null ? null : formatFixed(price),
+      createdBlock: pool.createdBlock,
+    });
+  }
+  return writes;
+}
