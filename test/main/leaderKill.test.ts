@@ -58,6 +58,10 @@ describe('leader kill: two indexer processes on one PostgreSQL', { skip: skipWit
         DATABASE_URL: dbUrl, CHAIN_RPC_URL: demo.chain.url,
         INDEXER_CHAIN_ID: String(d.chainId), INDEXER_START_BLOCK: String(d.startBlock), INDEXER_BATCH_SIZE: String(BATCH_SIZE),
         INDEXER_V2_FACTORIES: d.v2Factories.join(','), INDEXER_V3_FACTORIES: d.v3Factories.join(','),
+        // every family the demo deploys, as the uninterrupted index below reads them
+        INDEXER_SOLIDLY_FACTORIES: d.familyFactories.solidly, INDEXER_PANCAKE_V3_FACTORIES: d.familyFactories.pancakeV3,
+        INDEXER_ALGEBRA_FACTORIES: d.familyFactories.algebra, INDEXER_SYNCSWAP_CLASSIC_FACTORIES: d.familyFactories.syncSwapClassic,
+        INDEXER_SYNCSWAP_STABLE_FACTORIES: d.familyFactories.syncSwapStable,
         INDEXER_STABLECOINS: d.stablecoins.join(','), INDEXER_WRAPPED_NATIVE: d.weth, INDEXER_MULTICALL3: d.multicall3,
         INDEXER_POLL_INTERVAL_MS: '200', INDEXER_STANDBY_POLL_MS: '250', INDEXER_RPC_REQUESTS_PER_SECOND: String(REQUESTS_PER_SECOND),
       },
