@@ -12,8 +12,7 @@ test('bench --quick measures every case against the real service', { timeout: 24
   const out = mkdtempSync(join(tmpdir(), 'bench-quick-'));
   try {
     // PostgreSQL is covered by `npm run bench` with BENCH_DATABASE_URL, not by this test
-    // a short measurement per case: this checks the harness works end to end, not the figures
-    const options = parseArgs(['--quick', '--duration', '0.4', '--out', out], {});
+    const options = parseArgs(['--quick', '--out', out], {});
     const returned = await runBenchmark(options);
     const r = JSON.parse(readFileSync(join(out, 'latest.json'), 'utf8')) as BenchResults;
     assert.equal(r.mode, 'quick');
