@@ -203,7 +203,8 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
       const cacheHitRatio = record(c, database, r, hits, lookups, memoryAfter);
       log(`${database} ${c.id}: ${r.rps} req/s p50 ${r.p50Ms} p99 ${r.p99Ms} non2xx ${r.non2xx} errors ${r.errors}${cacheHitRatio === null ? '' : ` hits ${cacheHitRatio}`}`);
     };
-    const adjacentSec = Math.max(1, Math.min(2, Math.round(options.durationSec / 2)));
+    // At least a second in a real run; a quick run (a check of the harness) keeps it as short as its cases.
+    const adjacentSec = quick ? Math.min(1, options.durationSec) : Math.max(1, Math.min(2, Math.round(options.durationSec / 2)));
     /** A short baseline run next to a case (the baseline server is up from the first service on). */
     const adjacentBaseline = async () => (baseline ? (await load(baseline.url, () => ({ path: '/' }), adjacentSec)).rps : 0);
     const selected = (f: (c: CaseDef) => boolean) => cases.filter((c) => (!quick || c.quick) && f(c));
@@ -335,7 +336,7 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
     let freshness: FreshnessResult = { samples: [], blocksWithoutSwaps: 0, medianSeconds: null, maxSeconds: null, settings: { indexerPollMs: 1000, dataVersionPollMs: 1000, apiPollMs: 20 } };
     if (!options.skipFreshness) {
       log('freshness lag');
-      freshness = await measureFreshness(node, { iterations: quick ? 2 : 6, logFile, seed: options.seed, timeoutMs: 120_000 });
+      freshness = await measureFreshness(node, { iterations: quick ? 1 : 6, logFile, seed: options.seed, timeoutMs: 120_000 });
       log(`freshness: ${JSON.stringify(freshness.samples)}`);
     }
 

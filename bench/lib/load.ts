@@ -64,6 +64,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     url: `${options.origin}${first.path}`,
     connections: options.connections,
     duration: options.durationSec,
+    // autocannon checks its stop flag once per sample: a run shorter than a few seconds (quick mode)
+    // samples more often so that it ends near its duration, not at the next whole second.
+    sampleInt: Math.min(1000, Math.max(50, Math.round((options.durationSec * 1000) / 4))),
     pipelining: 1,
     timeout: 10,
     requests: [

@@ -12,7 +12,8 @@ test('bench --quick measures every case against the real service', { timeout: 24
   const out = mkdtempSync(join(tmpdir(), 'bench-quick-'));
   try {
     // PostgreSQL is covered by `npm run bench` with BENCH_DATABASE_URL, not by this test
-    const options = parseArgs(['--quick', '--out', out], {});
+    // Short cases: this checks the harness end to end, not its figures.
+    const options = parseArgs(['--quick', '--duration', '0.3', '--out', out], {});
     const returned = await runBenchmark(options);
     const r = JSON.parse(readFileSync(join(out, 'latest.json'), 'utf8')) as BenchResults;
     assert.equal(r.mode, 'quick');
