@@ -78,6 +78,8 @@ export function createSharedHitCounter(options: SharedHitCounterOptions): Shared
   let stopped = false;
 
   function fallBack(error: unknown): void {
+    // stop() closes the connection on purpose: that is no outage to report.
+    if (stopped) return;
     if (isTimeout(error)) redis.disconnect(true);
     if (status.mode === 'local') return;
     status = { mode: 'local', since: new Date(), reason: error instanceof Error ? error.message : String(error), fallbacks: status.fallbacks + 1 };

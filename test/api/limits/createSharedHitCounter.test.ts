@@ -95,6 +95,16 @@ describe('createSharedHitCounter', { skip: skipWithoutRedis }, () => {
     });
   }
 
+  it('does not report an outage when it is stopped', async () => {
+    const target = new URL(TEST_REDIS_URL!);
+    const told: CounterMode[] = [];
+    const own = createSharedHitCounter({ url: `redis://127.0.0.1:${proxy.port}${target.pathname}`, onModeChange: (mode) => told.push(mode) });
+    assert.ok(await own.ready(5000));
+    await own.stop();
+    await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(told, ['shared'], 'no fall-back reported for its own shutdown');
+  });
+
   it('starts counting locally when Redis is down at start, and shares once it answers', async () => {
     await proxy.setMode('refuse');
     const target = new URL(TEST_REDIS_URL!);
