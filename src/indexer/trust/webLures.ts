@@ -20,8 +20,8 @@ const DOMAINS = new RegExp(DOMAIN, 'gu');
 const CALL_TO_ACTION_WORDS = ['claim', 'claims', 'visit', 'reward', 'rewards', 'airdrop', 'airdrops', 'redeem', 'gift', 'gifts', 'bonus', 'free', 'voucher', 'eligible', 'join'];
 const CALL_TO_ACTION = new RegExp(`(?<![\\p{L}\\p{N}])(?:${CALL_TO_ACTION_WORDS.join('|')}|go\\s+to)(?![\\p{L}\\p{N}])`, 'giu');
 const CALL_TO_ACTION_PART = new Set(CALL_TO_ACTION_WORDS);
-// "at" directly before the domain ("... at usdc-gift.com"): alone it is too common a word.
-const AT_BEFORE = /(?<![\p{L}\p{N}])at[\s:]+$/iu;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const SPACE_OR_COLON = /[\s:]/u;
 
 /** The first URL of `text`: a scheme, "www." or a domain followed by a path; null when none. */
 export function findUrl(text: string): string | null {
@@ -38,11 +38,20 @@ export function findDomains(text: string): DomainMatch[] {
   return Array.from(text.matchAll(DOMAINS), (m) => ({ domain: m[0], index: m.index }));
 }
 
-/** The calls to action of `text` outside its domains, lower-case, in order. */
+/** The distinct calls to action of `text` outside its domains, lower-case, in order of appearance. */
 export function callsToAction(text: string): string[] {
-  let outside = text;
-  for (const { domain, index } of findDomains(text)) outside = outside.slice(0, index) + ' '.repeat(domain.length) + outside.slice(index + domain.length);
-  return Array.from(outside.matchAll(CALL_TO_ACTION), (m) => m[0].toLowerCase().replace(/\s+/g, ' '));
+  const outside = text.replace(DOMAINS, (domain) => ' '.repeat(domain.length));
+  return [...new Set(Array.from(outside.matchAll(CALL_TO_ACTION), (m) => m[0].toLowerCase().replace(/\s+/g, ' ')))];
+}
+
+/** Whether the word "at" (then spaces or a colon) stands right before `index`: "... at usdc-gift.com".
+ *  Alone "at" is too common a word to count. */
+function atBefore(text: string, index: number): boolean {
+  let i = index;
+  while (i > 0 && SPACE_OR_COLON.test(text[i - 1]!)) i--;
+  if (i === index || i < 2 || text.slice(i - 2, i).toLowerCase() !== 'at') return false;
+  const previous = Array.from(text.slice(Math.max(0, i - 4), i - 2)).pop();
+  return previous === undefined || !LETTER_OR_DIGIT.test(previous);
 }
 
 /** The parts of a domain's name below its top level, lower-case ("claim-eth.xyz" → claim, eth). */
@@ -56,7 +65,7 @@ export function domainParts(domain: string): string[] {
  * is only such a word and its top level ("gift.fi") is a brand.
  */
 export function domainCallToAction(text: string, match: DomainMatch): string | null {
-  if (AT_BEFORE.test(text.slice(0, match.index))) return 'at';
+  if (atBefore(text, match.index)) return 'at';
   const parts = domainParts(match.domain);
   if (parts.length < 2) return null;
   return parts.find((part) => CALL_TO_ACTION_PART.has(part)) ?? null;
