@@ -1,7 +1,7 @@
 // Chain indexer configuration: an optional network preset (config/networks/<name>.json) overlaid
 // by INDEXER_* environment variables. Every problem is collected and thrown as one ConfigError.
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../errors/index.ts';
 import { EnvReader, type Env } from './readEnv.ts';
@@ -37,7 +37,8 @@ export type IndexerConfig = {
   /** Exact decimal USD amounts. */
   minLiquidityUsd: string;
   secureFdvMinUsd: string;
-  /** Uniswap Token Lists JSON: a file path or http(s) URL; null for none. */
+  /** Uniswap Token Lists JSON: a file path or http(s) URL; null for none. A relative path in a
+   *  preset file is relative to that file; in INDEXER_TOKEN_LIST, to the working directory. */
   tokenList: string | null;
   /** Recent block hashes kept to find a reorg's common ancestor. */
   reorgDepth: number;
@@ -136,7 +137,7 @@ export function loadIndexerConfig(env: Env = process.env): IndexerConfig {
     multicall3: address('INDEXER_MULTICALL3', preset.multicall3),
     minLiquidityUsd: decimal('INDEXER_MIN_LIQUIDITY_USD', preset.minLiquidityUsd ?? d.minLiquidityUsd),
     secureFdvMinUsd: decimal('INDEXER_SECURE_FDV_MIN_USD', preset.secureFdvMinUsd ?? d.secureFdvMinUsd),
-    tokenList: read.string('INDEXER_TOKEN_LIST') ?? preset.tokenList ?? null,
+    tokenList: read.string('INDEXER_TOKEN_LIST') ?? presetPath(preset.tokenList, presetFile) ?? null,
     reorgDepth: read.integer('INDEXER_REORG_DEPTH', preset.reorgDepth ?? d.reorgDepth, 2, 100_000),
     supplyRefreshBlocks: read.integer('INDEXER_SUPPLY_REFRESH_BLOCKS', preset.supplyRefreshBlocks ?? d.supplyRefreshBlocks, 1, 100_000_000),
     standbyPollMs: read.integer('INDEXER_STANDBY_POLL_MS', d.standbyPollMs, 100, 60_000),
@@ -144,4 +145,12 @@ export function loadIndexerConfig(env: Env = process.env): IndexerConfig {
   if (config.tokenList === 'none') config.tokenList = null;
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** A file path named in a preset, relative to the preset's folder so no working directory matters;
+ *  URLs, absolute paths and "none" as written. */
+function presetPath(value: string | null | undefined, presetFile: string | undefined): string | null | undefined {
+  if (typeof value !== 'string' || presetFile === undefined) return value;
+  if (value === 'none' || /^https?:\/\//.test(value) || isAbsolute(value)) return value;
+  return resolve(dirname(presetFile), value);
 }

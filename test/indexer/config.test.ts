@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { loadIndexerConfig } from '../../src/config/indexerConfig.ts';
 import { ConfigError } from '../../src/errors/index.ts';
+import { loadTokenList } from '../../src/indexer/loadTokenList.ts';
+
+const shippedLineaList = fileURLToPath(new URL('../../config/tokenlists/linea-mainnet.json', import.meta.url));
 
 test('the linea preset loads and env vars override it', () => {
   const config = loadIndexerConfig({ INDEXER_NETWORK: 'linea', INDEXER_BATCH_SIZE: '500', INDEXER_MIN_LIQUIDITY_USD: '2500.5' });
@@ -30,4 +37,40 @@ test('every bad value is reported at once', () => {
     }),
     (e) => e instanceof ConfigError && e.problems.length === 6,
   );
+});
+
+test('the linea preset ships a snapshot of the Linea token list, found from any working directory', async () => {
+  const cwd = process.cwd();
+  const elsewhere = mkdtempSync(join(tmpdir(), 'preset-cwd-'));
+  try {
+    process.chdir(elsewhere);
+    const config = loadIndexerConfig({ INDEXER_NETWORK: 'linea' });
+    assert.equal(config.tokenList, shippedLineaList);
+    const entries = await loadTokenList(config.tokenList!, config.chainId);
+    assert.ok(entries.length >= 80, `${entries.length} entries`);
+    const addresses = new Set(entries.map((t) => t.address));
+    for (const a of [...config.stablecoins, config.wrappedNative!]) assert.ok(addresses.has(a), `${a} (a preset stablecoin or WETH) is listed`);
+    assert.equal(entries.find((t) => t.symbol === 'LINEA')?.address, '0x1789e0043623282d5dcc7f213d703c6d8bafbb04');
+  } finally {
+    process.chdir(cwd);
+    rmSync(elsewhere, { recursive: true, force: true });
+  }
+});
+
+test('a relative token list in a preset is relative to the preset; the variable, URLs and none are as written', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'preset-'));
+  try {
+    const presetFile = join(dir, 'net.json');
+    const preset = (tokenList: string) => writeFileSync(presetFile, JSON.stringify({ chainId: 1, tokenList }));
+    preset('lists/mine.json');
+    assert.equal(loadIndexerConfig({ INDEXER_NETWORK_FILE: presetFile }).tokenList, join(dir, 'lists', 'mine.json'));
+    assert.equal(loadIndexerConfig({ INDEXER_NETWORK_FILE: presetFile, INDEXER_TOKEN_LIST: 'here.json' }).tokenList, 'here.json');
+    assert.equal(loadIndexerConfig({ INDEXER_NETWORK_FILE: presetFile, INDEXER_TOKEN_LIST: 'none' }).tokenList, null);
+    preset('https://example.org/list.json');
+    assert.equal(loadIndexerConfig({ INDEXER_NETWORK_FILE: presetFile }).tokenList, 'https://example.org/list.json');
+    preset('none');
+    assert.equal(loadIndexerConfig({ INDEXER_NETWORK_FILE: presetFile }).tokenList, null);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
