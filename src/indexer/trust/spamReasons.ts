@@ -41,7 +41,10 @@ export function listedSymbolsOf(entries: Iterable<{ address: string; symbol: str
 }
 
 const MAX_QUOTED = 64;
-const quote = (text: string): string => JSON.stringify(text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED - 1)}…` : text);
+const quote = (text: string): string => {
+  const chars = Array.from(text);
+  return JSON.stringify(chars.length > MAX_QUOTED ? `${chars.slice(0, MAX_QUOTED - 1).join('')}…` : text);
+};
 const codePoint = (char: string): string => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 type Field = { field: 'name' | 'symbol'; raw: string; visible: string; normalised: string };
