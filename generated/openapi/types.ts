@@ -215,17 +215,21 @@ export interface components {
              */
             last24hVariation: number | null;
             /**
-             * @description True when the token looks like spam: it is not on the token list and either
-             *     its name or symbol carries a URL, a domain or a "claim"/"reward"/"airdrop"
-             *     lure, or it has no pool with enough liquidity to be priced.
+             * @description True when the token's name or symbol carries a lure, i.e. exactly when `spamReasons`
+             *     is not empty (docs/spam.md). Illiquidity alone is not spam: a token without a price
+             *     is not flagged for that.
              */
             isPossibleSpam: boolean;
+            /** @description Why the token is flagged `isPossibleSpam`, one entry per lure found; empty when it is not. */
+            spamReasons: components["schemas"]["SpamReason"][];
             /**
-             * @description True when the token is on the configured token list, or when it is priced
-             *     through a pool above the liquidity minimum, its fully diluted valuation is
-             *     strictly above the configured minimum (default 50,000 USD) and it is not possible spam.
+             * @description The reference rule of the public Linea Token API: **`security.score` > 70 and
+             *     `info.marketCap` > 50,000 USD** (both thresholds configurable, these are the
+             *     defaults). A token without a price or without a market cap is never secure; a token
+             *     flagged `isPossibleSpam` carries the lure's negative impact in its score.
              */
             isSecure: boolean;
+            security: components["schemas"]["Security"];
             info: components["schemas"]["TokenInfo"];
             /**
              * Format: date-time
@@ -262,11 +266,68 @@ export interface components {
              */
             volume24h: number;
             /**
-             * @description The pool `currentPrice` comes from: of the pools against a stablecoin or the wrapped
-             *     native token whose liquidity reaches the configured minimum, the one with the greatest
-             *     depth within ±2 % of spot. Null for stablecoins (priced at 1) and unpriced tokens.
+             * @description Where `currentPrice` comes from. For the USD anchor (the wrapped native token priced
+             *     by a Chainlink-style USD feed, or without a feed the network's main USD stablecoin
+             *     taken as 1 USD) a `PriceAnchor`. For every other token, stablecoins included, the
+             *     pool: of its pools against an allowed quote token whose liquidity reaches the
+             *     configured minimum, the one with the greatest depth within ±2 % of spot. Quote
+             *     tokens are the anchor, then the wrapped native token and the stablecoins in their
+             *     configured order; a quote token is priced only through quote tokens before it, so
+             *     prices never depend on themselves (docs/indexer.md, "Pricing"). Null without a price.
              */
-            priceSource: components["schemas"]["Pool"] | null;
+            priceSource: components["schemas"]["Pool"] | components["schemas"]["PriceAnchor"] | null;
+        };
+        /** PriceAnchor */
+        PriceAnchor: {
+            /**
+             * @description Tells an anchor from a pool (a `Pool`'s `family` is a DEX family).
+             * @constant
+             */
+            family: "anchor";
+            /**
+             * @description `usd-feed`: the price is the latest answer of a Chainlink-style USD price feed
+             *     (`latestRoundData()` / `AnswerUpdated`), and `priceUpdatedAt` is that answer's update
+             *     time. `usd-peg`: no feed is configured and this stablecoin is taken as exactly 1 USD.
+             * @enum {string}
+             */
+            kind: "usd-feed" | "usd-peg";
+            /** @description The feed contract (`usd-feed`) or the pegged stablecoin (`usd-peg`), EIP-55 checksummed. */
+            address: string;
+            /** @description A human-readable name of the anchor, e.g. `ETH / USD feed`. */
+            description: string;
+        };
+        /** SpamReason */
+        SpamReason: {
+            /**
+             * @description A stable kebab-case code of the lure found (docs/spam.md lists every code with
+             *     examples): e.g. `url`, `domain-call-to-action`, `invisible-characters`, `homoglyphs`,
+             *     `impersonates-listed-token`.
+             */
+            code: string;
+            /** @description What was found, for people. */
+            detail: string;
+        };
+        /**
+         * Security
+         * @description A security score computed from what the indexer reads on chain (docs/security-score.md):
+         *     the sum of the reasons' impacts, clamped to 0–100.
+         */
+        Security: {
+            score: number;
+            /** @description Every factor that contributed, positive or negative, largest impact first. */
+            reasons: components["schemas"]["SecurityReason"][];
+        };
+        /** SecurityReason */
+        SecurityReason: {
+            /**
+             * @description A stable kebab-case code (docs/security-score.md): `baseline`, `liquidity`, `token-age`,
+             *     `pool-age`, `trading-activity`, `token-list`, `no-price`, `spam-lure`.
+             */
+            code: string;
+            /** @description Points added to (positive) or taken from (negative) the score. */
+            impact: number;
+            /** @description The figure behind the impact, for people. */
+            detail: string;
         };
         /** PoolToken */
         PoolToken: {

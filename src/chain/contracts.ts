@@ -15,6 +15,7 @@ export const CONTRACT_NAMES = [
   'DemoSolidlyFactory',
   'DemoSyncSwapFactory',
   'DemoToken',
+  'DemoUsdFeed',
   'DemoV3Factory',
   'DemoV3Pool',
   'MaxDecimalsToken',

@@ -34,9 +34,17 @@ export type IndexerConfig = {
   stablecoins: string[];
   wrappedNative: string | null;
   multicall3: string | null;
+  /**
+   * The USD anchor (docs/indexer.md, "Pricing"): a Chainlink-style ETH/USD feed (AggregatorV3 proxy)
+   * pricing the wrapped native token; without one, `usdPeg` (default: the first stablecoin) is 1 USD.
+   */
+  usdFeed: string | null;
+  usdPeg: string | null;
   /** Exact decimal USD amounts. */
   minLiquidityUsd: string;
-  secureFdvMinUsd: string;
+  /** isSecure = security score > secureScoreMin AND market cap > secureMarketCapMinUsd. */
+  secureScoreMin: number;
+  secureMarketCapMinUsd: string;
   /** Uniswap Token Lists JSON: a file path or http(s) URL; null for none. A relative path in a
    *  preset file is relative to that file; in INDEXER_TOKEN_LIST, to the working directory. */
   tokenList: string | null;
@@ -60,7 +68,8 @@ export const indexerDefaults = {
   pollIntervalMs: 2000,
   confirmations: 0,
   minLiquidityUsd: '1000',
-  secureFdvMinUsd: '50000',
+  secureScoreMin: 70,
+  secureMarketCapMinUsd: '50000',
   reorgDepth: 128,
   supplyRefreshBlocks: 10_000,
   timeoutMs: 10_000,
@@ -135,14 +144,18 @@ export function loadIndexerConfig(env: Env = process.env): IndexerConfig {
     stablecoins: addresses('INDEXER_STABLECOINS', preset.stablecoins),
     wrappedNative: address('INDEXER_WRAPPED_NATIVE', preset.wrappedNative),
     multicall3: address('INDEXER_MULTICALL3', preset.multicall3),
+    usdFeed: address('INDEXER_USD_FEED', preset.usdFeed),
+    usdPeg: address('INDEXER_USD_PEG', preset.usdPeg),
     minLiquidityUsd: decimal('INDEXER_MIN_LIQUIDITY_USD', preset.minLiquidityUsd ?? d.minLiquidityUsd),
-    secureFdvMinUsd: decimal('INDEXER_SECURE_FDV_MIN_USD', preset.secureFdvMinUsd ?? d.secureFdvMinUsd),
+    secureScoreMin: read.integer('INDEXER_SECURE_SCORE_MIN', preset.secureScoreMin ?? d.secureScoreMin, 0, 100),
+    secureMarketCapMinUsd: decimal('INDEXER_SECURE_MARKET_CAP_MIN_USD', preset.secureMarketCapMinUsd ?? d.secureMarketCapMinUsd),
     tokenList: read.string('INDEXER_TOKEN_LIST') ?? presetPath(preset.tokenList, presetFile) ?? null,
     reorgDepth: read.integer('INDEXER_REORG_DEPTH', preset.reorgDepth ?? d.reorgDepth, 2, 100_000),
     supplyRefreshBlocks: read.integer('INDEXER_SUPPLY_REFRESH_BLOCKS', preset.supplyRefreshBlocks ?? d.supplyRefreshBlocks, 1, 100_000_000),
     standbyPollMs: read.integer('INDEXER_STANDBY_POLL_MS', d.standbyPollMs, 100, 60_000),
   };
   if (config.tokenList === 'none') config.tokenList = null;
+  if (config.usdFeed && !config.wrappedNative) problems.push('INDEXER_USD_FEED: the feed prices the wrapped native token; set INDEXER_WRAPPED_NATIVE too');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

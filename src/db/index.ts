@@ -6,6 +6,7 @@ export { bumpDataVersion, bumpDataGeneration, readDataVersion, readDataState, ty
 export { loadTokenChanges, type TokenChanges } from './tokens/loadTokenChanges.ts';
 export type { TokenRow } from './tokens/TokenRow.ts';
 export { upsertTokens, type TokenWrite } from './tokens/upsertTokens.ts';
+export { loadTokenTrust, updateTokenTrust, trustKey, type TokenTrustWrite } from './tokens/tokenTrust.ts';
 export type { PoolRow } from './pools/PoolRow.ts';
 export { upsertPools, type PoolWrite } from './pools/upsertPools.ts';
 export { appendPricePoints, type PricePointWrite } from './prices/appendPricePoints.ts';

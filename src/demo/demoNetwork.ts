@@ -14,6 +14,8 @@ export interface TokenSpec {
   priceUsd: number;
   /** Drift of the reference price per 24 h, e.g. 0.3 = +30 %/day. */
   trendPerDay: number;
+  /** Share of the supply the deployer sends to 0x…dEaD after seeding (not circulating). */
+  burnedShare?: number;
 }
 
 export type DemoProtocol = 'uniswap-v2' | 'uniswap-v3' | 'solidly' | 'syncswap' | 'pancake-v3' | 'algebra';
@@ -45,6 +47,8 @@ export const TOKENS: TokenSpec[] = [
   { symbol: 'WETH', name: 'Wrapped Ether', decimals: 18, supply: 0n, kind: 'wrapped-native', priceUsd: ETH_PRICE_USD, trendPerDay: 0.04 },
   { symbol: 'USDC', name: 'USD Coin', decimals: 6, supply: 10_000_000_000n, kind: 'stablecoin', priceUsd: 1, trendPerDay: 0 },
   { symbol: 'USDT', name: 'Tether USD', decimals: 6, supply: 10_000_000_000n, kind: 'stablecoin', priceUsd: 1, trendPerDay: 0 },
+  // Its pools are constant-product: the history's short depeg (market.ts) shows in its price.
+  { symbol: 'DAI', name: 'Dai Stablecoin', decimals: 18, supply: 5_000_000_000n, kind: 'stablecoin', priceUsd: 1, trendPerDay: 0 },
   { symbol: 'LINEA', name: 'Demo Linea', decimals: 18, supply: 72_009_990_000n, kind: 'network', priceUsd: 0.025, trendPerDay: 0.06 },
   { symbol: 'WBTC', name: 'Wrapped BTC', decimals: 8, supply: 21_000n, kind: 'standard', priceUsd: 65_000, trendPerDay: 0.02 },
   { symbol: 'AUG', name: 'Aurora Gold', decimals: 12, supply: 5_000_000n, kind: 'standard', priceUsd: 42.5, trendPerDay: -0.05 },
@@ -56,6 +60,10 @@ export const TOKENS: TokenSpec[] = [
   { symbol: 'ORB', name: 'Orbit Protocol', decimals: 18, supply: 10_000_000n, kind: 'standard', priceUsd: 1.75, trendPerDay: -0.2 },
   { symbol: 'RELIC', name: 'Rare Relic', decimals: 0, supply: 500n, kind: 'standard', priceUsd: 1200, trendPerDay: 0.05 },
   { symbol: 'lsETH', name: 'Lumen Staked ETH', decimals: 18, supply: 200_000n, kind: 'standard', priceUsd: 3090, trendPerDay: 0.04 },
+  // Listed and liquid, but 70 % of the supply is burned: its market cap stays under 50,000 USD.
+  { symbol: 'EMBR', name: 'Ember', decimals: 18, supply: 10_000_000n, kind: 'standard', priceUsd: 0.01, trendPerDay: 0.05, burnedShare: 0.7 },
+  // A dotted brand name (like "Stargate.Finance" or "ether.fi"): not a lure.
+  { symbol: 'VELA', name: 'Vela.Finance', decimals: 18, supply: 100_000_000n, kind: 'standard', priceUsd: 0.4, trendPerDay: 0.08 },
   { symbol: 'MKRC', name: 'Maker Classic', decimals: 18, supply: 1_000_000n, kind: 'standard', priceUsd: 1500, trendPerDay: -0.03 },
   { symbol: 'DUST', name: 'Dust Coin', decimals: 18, supply: 1_000_000_000n, kind: 'dust-only', priceUsd: 0, trendPerDay: 0 },
   { symbol: 'CLAIM', name: 'Visit claim-rewards.xyz', decimals: 18, supply: 1_000_000_000_000_000n, kind: 'spam', priceUsd: 0, trendPerDay: 0 },
@@ -81,6 +89,8 @@ export const POOLS: PoolSpec[] = [
   v2('WETH', 'USDT', 2_000_000, 'secondary'),
   v2('USDT', 'USDC', 1_000_000, 'secondary'),
   v3('WETH', 'USDC', 4_000_000, 500),
+  v2('DAI', 'USDC', 800_000, 'secondary'),
+  v2('WETH', 'DAI', 400_000, 'secondary'),
   v2('WETH', 'USDC', 500_000, 'secondary', 1),
   v2('LINEA', 'WETH', 2_000_000),
   v2('LINEA', 'USDC', 500_000, 'secondary'),
@@ -100,6 +110,8 @@ export const POOLS: PoolSpec[] = [
   v2('RELIC', 'USDC', 60_000),
   v2('lsETH', 'WETH', 900_000),
   v2('MKRC', 'WETH', 300_000),
+  v2('EMBR', 'USDC', 15_000),
+  v2('VELA', 'WETH', 600_000),
   family('solidly', 'lsETH', 'WETH', 1_500_000, { stable: true }),
   family('solidly', 'NEB', 'USDC', 700_000),
   family('syncswap', 'HRB', 'USDC', 600_000),

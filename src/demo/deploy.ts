@@ -3,7 +3,7 @@
 import { AbiCoder, getAddress, getCreate2Address, keccak256, solidityPackedKeccak256 } from 'ethers';
 import { loadContract, MULTICALL3_ADDRESS } from '../chain/contracts.ts';
 import type { DemoChain } from './chain.ts';
-import { POOLS, TOKENS, tokenSpec, type DemoProtocol, type PoolSpec, type TokenKind } from './demoNetwork.ts';
+import { ETH_PRICE_USD, POOLS, TOKENS, tokenSpec, type DemoProtocol, type PoolSpec, type TokenKind } from './demoNetwork.ts';
 import { seedFamilyPools, type FamilyFactories } from './seedFamilyPools.ts';
 import { createDemoClient, type DemoClient } from './client.ts';
 import { isqrt, sortTokens, toUnits } from './units.ts';
@@ -49,6 +49,8 @@ export interface DemoAccounts {
   treasury: string;
   ecosystem: string;
   burners: string[];
+  /** Posts the ETH/USD feed's answers. */
+  reporter: string;
 }
 
 export interface DemoDeployment {
@@ -59,6 +61,8 @@ export interface DemoDeployment {
   deployedBlock: number;
   multicall3: string;
   weth: string;
+  /** The demo's Chainlink-style ETH/USD feed (DemoUsdFeed): the USD anchor; the market's reporter posts to it. */
+  usdFeed: string;
   stablecoins: string[];
   /** Every regular ERC-20 (stablecoins, WETH, network token, standard, dust-only and spam tokens). */
   tokens: DemoTokenInfo[];
@@ -86,6 +90,7 @@ export interface DemoDeployment {
 }
 
 const MAX_UINT = 2n ** 256n - 1n;
+const DEAD_ADDRESS = '0x000000000000000000000000000000000000dEaD';
 const FULL_RANGE = [-887220, 887220] as const;
 const V3_TICK_SPACING: Record<number, number> = { 100: 1, 500: 10, 3000: 60, 10000: 200 };
 
@@ -101,6 +106,7 @@ export async function deployDemo(chain: DemoChain): Promise<DemoDeployment> {
     traders: [at(3), at(4), at(5), at(6)],
     arbitrageur: at(7),
     burners: [at(8), at(9), at(10)],
+    reporter: at(11),
   };
   const deployer = accounts.deployer;
   await c.setAutomine(false);
@@ -151,15 +157,20 @@ export async function deployDemo(chain: DemoChain): Promise<DemoDeployment> {
     };
     const routerHashes = [];
     for (const f of v2Factories) routerHashes.push(await c.deploy(deployer, 'UniswapV2Router', [f], 3_000_000n));
+    const feedHash = await c.deploy(deployer, 'DemoUsdFeed', ['ETH / USD', accounts.reporter, BigInt(ETH_PRICE_USD) * 10n ** 8n], 1_000_000n);
     // Wrap ether for the LP and every trader.
     await c.send(deployer, tok('WETH'), 'WETH9', 'deposit', [], { value: 100_000n * 10n ** 18n });
     for (const t of [...accounts.traders, accounts.arbitrageur]) await c.send(t, tok('WETH'), 'WETH9', 'deposit', [], { value: 200_000n * 10n ** 18n });
     receipts = await c.mine();
     const v2Routers = routerHashes.map((h) => getAddress(receipts.get(h)?.contractAddress ?? ''));
+    const usdFeed = getAddress(receipts.get(feedHash)?.contractAddress ?? '');
 
     const pools = await seedPools(c, deployer, tok, v2Factories, v2Routers, v3Factories);
     pools.push(...(await seedFamilyPools(c, deployer, tok, familyFactories, v3Factories[0] as string)));
     await fundAccounts(c, accounts, tok, pools);
+    for (const t of TOKENS) {
+      if (t.burnedShare) await c.send(deployer, tok(t.symbol), 'DemoToken', 'transfer', [DEAD_ADDRESS, (t.supply * 10n ** BigInt(t.decimals) * BigInt(Math.round(t.burnedShare * 1000))) / 1000n], { gas: 80_000n });
+    }
     await c.mine();
     const deployedBlock = (await c.latestBlock()).number;
 
@@ -179,6 +190,7 @@ export async function deployDemo(chain: DemoChain): Promise<DemoDeployment> {
       deployedBlock,
       multicall3: MULTICALL3_ADDRESS,
       weth: tok('WETH'),
+      usdFeed,
       stablecoins: TOKENS.filter((t) => t.kind === 'stablecoin').map((t) => tok(t.symbol)),
       tokens,
       networkToken: { address: tok('LINEA'), treasury: accounts.treasury, ecosystem: accounts.ecosystem, burners: accounts.burners },

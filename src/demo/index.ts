@@ -47,7 +47,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     const deployment = await deployDemo(chain);
     const deployMs = Math.round(performance.now() - t0);
     const history = await simulateHistory(chain, deployment, { seed, hours });
-    const live = options.live ? await startLiveTrading(chain, deployment, { seed, intervalMs: options.liveIntervalMs }) : undefined;
+    const live = options.live ? await startLiveTrading(chain, deployment, { seed, intervalMs: options.liveIntervalMs, depeg: history.depeg }) : undefined;
     return {
       chain,
       deployment,

@@ -3,7 +3,7 @@
 import type { DemoChain } from './chain.ts';
 import { createDemoClient } from './client.ts';
 import type { DemoDeployment } from './deploy.ts';
-import { createMarket, tradeBlock, type MarketCounters } from './market.ts';
+import { createMarket, tradeBlock, type MarketCounters, type StablecoinDepeg } from './market.ts';
 import { createPrng } from './prng.ts';
 
 export interface LiveTrading {
@@ -14,11 +14,11 @@ export interface LiveTrading {
 export async function startLiveTrading(
   chain: DemoChain,
   deployment: DemoDeployment,
-  options: { intervalMs?: number; seed?: number; onError?: (err: unknown) => void } = {},
+  options: { intervalMs?: number; seed?: number; onError?: (err: unknown) => void; depeg?: StablecoinDepeg | null } = {},
 ): Promise<LiveTrading> {
   const intervalMs = options.intervalMs ?? 3000;
   const c = await createDemoClient(chain);
-  const market = await createMarket(c, deployment, createPrng((options.seed ?? 1) ^ 0x5eed), Math.floor(Date.now() / 1000));
+  const market = await createMarket(c, deployment, createPrng((options.seed ?? 1) ^ 0x5eed), Math.floor(Date.now() / 1000), options.depeg ?? null);
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const tick = async () => {

@@ -32,20 +32,50 @@ export interface Market {
   counters: MarketCounters;
   l1Burned: bigint;
   tradeCursor: number;
+  /** The ETH/USD feed's last posted answer (USD) and when it was posted (chain seconds). */
+  feed: { answer: number; postedAt: number };
+  /** A stablecoin's scheduled depeg, if any. */
+  depeg: StablecoinDepeg | null;
+}
+
+/**
+ * A short depeg of one stablecoin's reference price: it falls to `trough` over 90 minutes from
+ * `start`, recovers most of the way in the next 3.5 hours, and is back at 1 USD 20 hours after
+ * `start` (log-linear between those points). Traders and the arbitrageur follow it in its pools.
+ */
+export type StablecoinDepeg = { token: string; start: number; trough: number };
+
+const HOUR = 3600;
+
+export function depegFactor(depeg: StablecoinDepeg, t: number): number {
+  const knots: [number, number][] = [[0, 1], [1.5 * HOUR, depeg.trough], [5 * HOUR, 0.99], [8 * HOUR, 0.994], [20 * HOUR, 1]];
+  const dt = t - depeg.start;
+  if (dt <= 0 || dt >= 20 * HOUR) return 1;
+  const i = knots.findIndex(([at]) => at >= dt);
+  const [t0, v0] = knots[i - 1]!;
+  const [t1, v1] = knots[i]!;
+  return Math.exp(Math.log(v0) + ((Math.log(v1) - Math.log(v0)) * (dt - t0)) / (t1 - t0));
 }
 
 const MAX_UINT = 2n ** 256n - 1n;
 const DAILY_VOL = 0.03;
 const PRIMARY_BAND = 0.006;
+const ANCHOR_BAND = 0.0012;
 const ARB_BAND = 0.005;
 const MAX_SWAP_SHARE = 30n; // per mille of the input reserve
 
-export async function createMarket(c: DemoClient, d: DemoDeployment, rng: Prng, startTime: number): Promise<Market> {
+/** The feed posts when the reference moves this much from its last answer, or after the heartbeat. */
+const FEED_DEVIATION = 0.001;
+const FEED_HEARTBEAT_SEC = HOUR;
+
+export async function createMarket(c: DemoClient, d: DemoDeployment, rng: Prng, startTime: number, depeg: StablecoinDepeg | null = null): Promise<Market> {
   const states = await readPoolStates(c, d.multicall3, d.pools);
   const refLog = new Map<string, number>();
   for (const [address, usd] of impliedUsd(d, states)) refLog.set(address, Math.log(usd));
   const counters = { blocks: 0, swapsV2: 0, swapsV3: 0, swapsPancakeV3: 0, burns: 0, transfers: 0, liquidityEvents: 0, l1Syncs: 0 };
-  return { c, d, rng, refLog, lastTime: startTime, counters, l1Burned: 0n, tradeCursor: 0 };
+  const [, answer, , updatedAt] = (await c.call(d.usdFeed, 'DemoUsdFeed', 'latestRoundData')) as bigint[];
+  const feed = { answer: Number(answer) / 1e8, postedAt: Number(updatedAt) };
+  return { c, d, rng, refLog, lastTime: startTime, counters, l1Burned: 0n, tradeCursor: 0, feed, depeg };
 }
 
 /** Queues one block's transactions and mines it (at `timestamp`, or the chain clock if undefined). */
@@ -54,7 +84,7 @@ export async function tradeBlock(m: Market, timestamp: number | undefined): Prom
   const now = timestamp ?? Math.floor(Date.now() / 1000);
   advanceReference(m, now);
   const states = await readPoolStates(c, d.multicall3, d.pools);
-  const implied = impliedUsd(d, states);
+  const implied = impliedUsd(d, states, m.refLog);
   const touched = new Set<string>();
   const live = d.pools.filter((p) => p.role !== 'dust');
 
@@ -63,7 +93,10 @@ export async function tradeBlock(m: Market, timestamp: number | undefined): Prom
     if (!r) continue;
     if (p.role === 'primary') {
       const target = usdOf(m.refLog, p.base) / usdOf(m.refLog, p.quote);
-      if (await moveToward(m, p, r, target * (1 + rng.gauss() * 0.001), PRIMARY_BAND, nextTrader(m))) touched.add(p.address);
+      // The wrapped native token's stablecoin market is kept tight (as arbitrage against centralised
+      // exchanges keeps it): stablecoins are priced through it, so its band is their noise.
+      const band = p.base === d.weth && d.stablecoins.includes(p.quote) ? ANCHOR_BAND : PRIMARY_BAND;
+      if (await moveToward(m, p, r, target * (1 + rng.gauss() * (band === ANCHOR_BAND ? 0.0003 : 0.001)), band, nextTrader(m))) touched.add(p.address);
     } else {
       const base = implied.get(p.base);
       const quote = implied.get(p.quote);
@@ -81,6 +114,7 @@ export async function tradeBlock(m: Market, timestamp: number | undefined): Prom
     await swap(m, p, r, baseIn, ((baseIn ? r.base : r.quote) * perMille) / 1000n, nextTrader(m));
   }
   await sideActivity(m);
+  await reportFeed(m, now);
   const receipts = await c.mine(timestamp);
   m.counters.blocks += 1;
   countSwaps(m, [...receipts.values()].flatMap((r) => r.logs.map((l) => l.topics[0] ?? '')));
@@ -90,6 +124,7 @@ function advanceReference(m: Market, now: number): void {
   const dtDays = Math.max(0, now - m.lastTime) / 86_400;
   m.lastTime = Math.max(m.lastTime, now);
   if (dtDays === 0) return;
+  if (m.depeg) m.refLog.set(m.depeg.token, Math.log(depegFactor(m.depeg, now)));
   for (const t of m.d.tokens) {
     if (t.kind === 'stablecoin' || !m.refLog.has(t.address)) continue;
     const drift = Math.log(1 + t.trendPerDay) * dtDays;
@@ -99,9 +134,9 @@ function advanceReference(m: Market, now: number): void {
 
 const usdOf = (refLog: Map<string, number>, token: string) => Math.exp(refLog.get(token) ?? 0);
 
-/** USD per whole token implied by the primary pools (stablecoins = 1). */
-function impliedUsd(d: DemoDeployment, states: Map<string, PoolReserves>): Map<string, number> {
-  const usd = new Map<string, number>(d.stablecoins.map((s) => [s, 1]));
+/** USD per whole token implied by the primary pools (stablecoins at their reference: 1 but during a depeg). */
+function impliedUsd(d: DemoDeployment, states: Map<string, PoolReserves>, refLog?: Map<string, number>): Map<string, number> {
+  const usd = new Map<string, number>(d.stablecoins.map((s) => [s, refLog ? usdOf(refLog, s) : 1]));
   const decimals = new Map(d.tokens.map((t) => [t.address, t.decimals]));
   // Primary pools quote in WETH or a stablecoin; resolve stable-quoted first so WETH is known.
   const primaries = d.pools.filter((p) => p.role === 'primary').sort((a, b) => Number(usd.has(b.quote)) - Number(usd.has(a.quote)));
@@ -154,6 +189,15 @@ async function swap(m: Market, p: DemoPoolInfo, r: PoolReserves, baseIn: boolean
 function nextTrader(m: Market): string {
   const traders = m.d.accounts.traders;
   return traders[m.tradeCursor++ % traders.length] as string;
+}
+
+// The feed's reporter posts the reference ETH/USD price, as Chainlink's nodes post the market's:
+// on a deviation from the last answer or after the heartbeat.
+async function reportFeed(m: Market, now: number): Promise<void> {
+  const usd = usdOf(m.refLog, m.d.weth);
+  if (Math.abs(usd / m.feed.answer - 1) < FEED_DEVIATION && now - m.feed.postedAt < FEED_HEARTBEAT_SEC) return;
+  await m.c.send(m.d.accounts.reporter, m.d.usdFeed, 'DemoUsdFeed', 'post', [BigInt(Math.round(usd * 1e8))], { gas: 100_000n });
+  m.feed = { answer: usd, postedAt: now };
 }
 
 // Network-token burns and flows, spam airdrops, hostile-token transfers and LP adds/removes.

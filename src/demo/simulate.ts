@@ -3,7 +3,7 @@
 import type { DemoChain } from './chain.ts';
 import { createDemoClient } from './client.ts';
 import type { DemoDeployment } from './deploy.ts';
-import { createMarket, tradeBlock, type MarketCounters } from './market.ts';
+import { createMarket, tradeBlock, type MarketCounters, type StablecoinDepeg } from './market.ts';
 import { createPrng } from './prng.ts';
 
 export interface SimulateHistoryOptions {
@@ -11,6 +11,8 @@ export interface SimulateHistoryOptions {
   hours?: number;
   /** Chain-time gap between blocks, in seconds. Default [300, 600]. */
   blockIntervalSec?: [number, number];
+  /** DAI's short depeg (market.ts, depegFactor), starting this many hours before the history ends; null: none. Default 8. */
+  depegHoursBeforeEnd?: number | null;
 }
 
 export interface SimulationReport extends MarketCounters {
@@ -20,6 +22,8 @@ export interface SimulationReport extends MarketCounters {
   toBlock: number;
   fromTimestamp: number;
   toTimestamp: number;
+  /** The stablecoin depeg scheduled in the history (live trading continues it). */
+  depeg: StablecoinDepeg | null;
   /** True when the chain's genesis was too recent to back-date the history (it then runs ahead of the wall clock). */
   endsInFuture: boolean;
   durationMs: number;
@@ -39,7 +43,10 @@ export async function simulateHistory(chain: DemoChain, deployment: DemoDeployme
   // Back-date to now - hours when the chain allows it (startDemo starts the chain in the past).
   const startTs = Math.max(latest.timestamp + minGap, nowSec - hours * 3600);
   const endTs = startTs + hours * 3600;
-  const market = await createMarket(c, deployment, rng, startTs);
+  const depegAt = options.depegHoursBeforeEnd === undefined ? 8 : options.depegHoursBeforeEnd;
+  const dai = deployment.tokens.find((t) => t.symbol === 'DAI')?.address;
+  const depeg = depegAt !== null && dai ? { token: dai, start: endTs - depegAt * 3600, trough: 0.965 } : null;
+  const market = await createMarket(c, deployment, rng, startTs, depeg);
   await c.setAutomine(false);
   try {
     for (let t = startTs; t <= endTs; t += rng.int(minGap, maxGap)) await tradeBlock(market, t);
@@ -56,6 +63,7 @@ export async function simulateHistory(chain: DemoChain, deployment: DemoDeployme
     toBlock: end.number,
     fromTimestamp: startTs,
     toTimestamp: end.timestamp,
+    depeg,
     endsInFuture: end.timestamp > Math.floor(Date.now() / 1000),
     durationMs: Math.round(performance.now() - started),
   };

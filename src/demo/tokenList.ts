@@ -20,7 +20,7 @@ export type TokenListDocument = {
 };
 
 /** Majors listed besides the stablecoins, WETH and the network token. */
-export const DEMO_LISTED_MAJORS = ['WBTC', 'lsETH'] as const;
+export const DEMO_LISTED_MAJORS = ['WBTC', 'lsETH', 'EMBR', 'VELA'] as const;
 
 /** The demo list as a Token Lists document (what a file or URL would hold). */
 export function demoTokenListDocument(deployment: DemoDeployment, options: DemoTokenListOptions = {}): TokenListDocument {

@@ -5,6 +5,7 @@ import type { Database, Queryable } from '../db/index.ts';
 import type { FactoryFamily } from './families/factoryFamilies.ts';
 import type { TokenListEntry } from './loadTokenList.ts';
 import type { PricingConfig } from './priceToken.ts';
+import type { ListedSymbols } from './trust/spamReasons.ts';
 
 /** The subset of pino's logger the indexer calls. */
 export type IndexerLogger = {
@@ -21,11 +22,15 @@ export type IndexerContext = {
   logger: IndexerLogger;
   chainId: number;
   pricing: PricingConfig;
-  /** Scaled by 10^36. */
-  secureFdvMinUsd: bigint;
+  /** The configured USD feed: its decimals once read, and every aggregator whose AnswerUpdated logs are followed. */
+  usdFeed: { address: string; decimals: number | null; aggregators: Set<string> } | null;
+  /** isSecure = score > secureScoreMin AND market cap > secureMarketCapMinUsd (scaled by 10^36). */
+  trust: { secureScoreMin: number; secureMarketCapMinUsd: bigint };
   /** Configured factories (lower-case) and the family of the pools they create. */
   factories: ReadonlyMap<string, FactoryFamily>;
   tokenList: ReadonlyMap<string, TokenListEntry>;
+  /** The token list's symbols, for the impersonation lure (docs/spam.md). */
+  listedSymbols: ListedSymbols;
   /**
    * The first statement of every write transaction: throws unless this process still holds the
    * writer lock and the checkpoint is still `expected` (the block the write continues from).

@@ -1,20 +1,33 @@
 // What the indexer keeps in memory between batches; always equal to what is stored once a batch commits.
 import type { Queryable } from '../db/index.ts';
+import { loadTokenTrust } from '../db/index.ts';
 import { parseFixed } from './fixed.ts';
-import { loadIndexerTokens, loadPools, loadPricesAt, type IndexerToken, type StoredPool } from '../db/indexer/index.ts';
+import { loadIndexerTokens, loadLatestFeedAnswer, loadPools, loadPricesAt, type IndexerToken, type StoredPool } from '../db/indexer/index.ts';
 
-/** `source`: the pool the price comes from; null for stablecoins and no price. */
+/** `source`: the pool the price comes from, or the anchor (priceWithSource); null without a price. */
 export type CurrentPrice = { price: bigint | null; blockNumber: number; observedAt: Date; source: string | null };
+
+/** The USD feed's latest answer, scaled by 10^36, and the time the feed says it was updated. */
+export type FeedAnswer = { price: bigint; updatedAt: Date; blockNumber: number };
 
 export type IndexerState = {
   tokens: Map<string, IndexerToken>;
   pools: Map<string, StoredPool>;
   poolsByToken: Map<string, Set<string>>;
   prices: Map<string, CurrentPrice>;
+  /** Null until the configured feed answered (or when none is configured). */
+  feed: FeedAnswer | null;
+  /** Swaps over the last 24 h per token, as refreshSwapCounts last stored them (absent: 0). */
+  swaps24h: Map<string, number>;
+  /** The trust columns last written per token (writeTokenTrust writes only changes). */
+  trustWritten: Map<string, string>;
 };
 
 export async function loadIndexerState(db: Queryable): Promise<IndexerState> {
-  const state: IndexerState = { tokens: new Map(), pools: new Map(), poolsByToken: new Map(), prices: new Map() };
+  const state: IndexerState = {
+    tokens: new Map(), pools: new Map(), poolsByToken: new Map(), prices: new Map(), feed: await loadLatestFeedAnswer(db),
+    swaps24h: new Map(), trustWritten: new Map(),
+  };
   for (const token of await loadIndexerTokens(db)) state.tokens.set(token.address, token);
   for (const pool of await loadPools(db)) addPool(state, pool);
   for (const [token, change] of await loadPricesAt(db, null)) {
@@ -24,6 +37,10 @@ export async function loadIndexerState(db: Queryable): Promise<IndexerState> {
       observedAt: change.observedAt,
       source: change.source ?? null,
     });
+  }
+  for (const row of await loadTokenTrust(db)) {
+    if (row.swaps > 0) state.swaps24h.set(row.address, row.swaps);
+    state.trustWritten.set(row.address, row.trust);
   }
   return state;
 }

@@ -2,17 +2,19 @@
 import type { TokenWrite } from '../db/index.ts';
 import type { PriceChange } from '../db/indexer/index.ts';
 import type { IndexerState } from './IndexerState.ts';
-import { fdvOf, isPossibleSpam, isSecure, variationOf } from './classifyToken.ts';
+import { fdvOf, variationOf } from './classifyToken.ts';
 import { formatFixed, parseFixed } from './fixed.ts';
 import type { PoolFigures } from './poolFigures.ts';
+import { sourceKindOf, type PricingConfig } from './priceToken.ts';
+import { spamReasons, type ListedSymbols } from './trust/spamReasons.ts';
 
 export type TokenWriteContext = {
   /** Each token's last price change at or before now − 24 h. */
   pricesDayAgo: Map<string, PriceChange>;
   /** Chain time of the last indexed block: stamped as updatedAt on changed rows. */
   at: Date;
-  /** Scaled by 10^36. */
-  secureFdvMinUsd: bigint;
+  pricing: PricingConfig;
+  listedSymbols: ListedSymbols;
   /** Pool liquidity of this state (a token's liquidity sums its priced pools). */
   figures: PoolFigures;
 };
@@ -34,7 +36,9 @@ export function buildTokenWrites(state: IndexerState, addresses: Iterable<string
       const value = ctx.figures.liquidity(state.pools.get(poolAddress)!);
       if (value !== null) liquidity = (liquidity ?? 0n) + value;
     }
-    const spam = isPossibleSpam({ listed: token.listed, name: token.name, symbol: token.symbol, priced: price !== null });
+    const lures = spamReasons(token, ctx.listedSymbols);
+    const source = price === null ? null : (current?.source ?? null);
+    const sourceKind = sourceKindOf(ctx.pricing, address, source);
     writes.push({
       address,
       name: token.name,
@@ -43,17 +47,34 @@ export function buildTokenWrites(state: IndexerState, addresses: Iterable<string
       logo: token.logo,
       totalSupply: token.totalSupply,
       currentPrice: price === null ? null : formatFixed(price),
-      priceUpdatedAt: price === null ? null : (current?.observedAt ?? null),
+      priceUpdatedAt: price === null ? null : priceUpdatedAt(state, address, sourceKind, source, current?.observedAt ?? null),
       last24hVariation: variation === null ? null : formatFixed(variation, VALUE_DIGITS),
       fdv: fdv === null ? null : formatFixed(fdv, VALUE_DIGITS),
-      isPossibleSpam: spam,
-      isSecure: isSecure({ listed: token.listed, priced: price !== null, fdv, spam }, ctx.secureFdvMinUsd),
+      isPossibleSpam: lures.length > 0,
+      spamReasons: JSON.stringify(lures),
       liquidity: liquidity === null ? null : formatFixed(liquidity, VALUE_DIGITS),
-      priceSource: price === null ? null : (current?.source ?? null),
+      priceSource: source,
+      priceSourceKind: sourceKind,
       firstSeenAt: token.firstSeenAt,
       firstSeenBlock: token.firstSeenBlock,
       at: ctx.at,
     });
   }
   return writes;
+}
+
+/**
+ * The time of the market evidence behind a price: the last swap or sync of the price-source pool,
+ * the feed's own update time for the feed anchor, the last event of any of its pools for a pegged
+ * anchor; the price's own change time when the pool's event time is not stored.
+ */
+function priceUpdatedAt(state: IndexerState, token: string, kind: string | null, source: string | null, changedAt: Date | null): Date | null {
+  if (kind === 'usd-feed') return state.feed?.updatedAt ?? changedAt;
+  if (kind === 'pool' && source) return state.pools.get(source)?.lastEventAt ?? changedAt;
+  let last: Date | null = null;
+  for (const address of state.poolsByToken.get(token) ?? []) {
+    const at = state.pools.get(address)?.lastEventAt ?? null;
+    if (at && (!last || at > last)) last = at;
+  }
+  return last ?? changedAt;
 }

@@ -9,6 +9,8 @@ import { loadIndexerState, type IndexerState } from './IndexerState.ts';
 import { ChainMismatchError, ReorgDetectedError } from './errors.ts';
 import { factoryFamilies } from './families/factoryFamilies.ts';
 import { parseFixed } from './fixed.ts';
+import { createPricingConfig } from './priceToken.ts';
+import { listedSymbolsOf } from './trust/spamReasons.ts';
 import { indexBatch, type BatchResult } from './indexBatch.ts';
 import { loadTokenList, TokenListError, type TokenListEntry } from './loadTokenList.ts';
 import { rollbackToAncestor, type RollbackResult } from './rollbackToAncestor.ts';
@@ -91,15 +93,16 @@ export function createIndexer(options: IndexerOptions): Indexer {
     status.chainId = chainId;
     ctx = {
       db, chain, config, logger, chainId,
-      pricing: {
-        stablecoins: new Set(config.stablecoins.map((a) => a.toLowerCase())),
-        wrappedNative: config.wrappedNative?.toLowerCase() ?? null,
+      pricing: createPricingConfig({
+        stablecoins: config.stablecoins, wrappedNative: config.wrappedNative, usdFeed: config.usdFeed, usdPeg: config.usdPeg,
         minLiquidityUsd: parseFixed(config.minLiquidityUsd),
-      },
-      secureFdvMinUsd: parseFixed(config.secureFdvMinUsd),
+      }),
+      usdFeed: config.usdFeed && config.wrappedNative ? { address: config.usdFeed.toLowerCase(), decimals: null, aggregators: new Set() } : null,
+      trust: { secureScoreMin: config.secureScoreMin, secureMarketCapMinUsd: parseFixed(config.secureMarketCapMinUsd) },
       factories: factoryFamilies(config),
       // Log and pool addresses are lower-case: so must the keys be, or a listed token is found twice.
       tokenList: new Map(list.map((t) => [t.address.toLowerCase(), { ...t, address: t.address.toLowerCase() }])),
+      listedSymbols: listedSymbolsOf(list),
       fence: (tx, expected) => lock.fence(tx, expected),
     };
     return ctx;

@@ -28,6 +28,8 @@ export const TOPICS = {
   v3Initialize: id('Initialize(uint160,int24)'),
   v3Mint: id('Mint(address,address,int24,int24,uint128,uint256,uint256)'),
   v3Burn: id('Burn(address,int24,int24,uint128,uint256,uint256)'),
+  /** Chainlink aggregators (the USD anchor's feed). */
+  answerUpdated: id('AnswerUpdated(int256,uint256,uint256)'),
 } as const;
 
 export const ALL_TOPICS: string[] = [...new Set(Object.values(TOPICS))];
@@ -90,4 +92,10 @@ export function decodePositionChange(log: RawLog) {
   const values = coder.decode(fields, log.data) as unknown as unknown[];
   const amount = values[isMint ? 1 : 0] as bigint;
   return { tickLower: topicInt24(log.topics[2]), tickUpper: topicInt24(log.topics[3]), liquidity: isMint ? amount : -amount };
+}
+
+/** Chainlink's AnswerUpdated(int256 indexed current, uint256 indexed roundId, uint256 updatedAt). */
+export function decodeAnswerUpdated(log: RawLog) {
+  const [updatedAt] = coder.decode(['uint256'], log.data) as unknown as [bigint];
+  return { answer: BigInt.asIntN(256, BigInt(log.topics[1] ?? '0x0')), updatedAt: Number(updatedAt) };
 }

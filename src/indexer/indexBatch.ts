@@ -1,9 +1,10 @@
 // One batch [from, to]: read logs, discover pools and tokens, replay pool events block by block,
 // reprice what moved, and write all of it with the checkpoint in one transaction.
-import { callMany, readErc20Metadata, readTotalSupplies, type BlockHeader, type RawLog } from '../chain/index.ts';
+import { callMany, readErc20Metadata, readTotalSupplies, readUsdFeed, type BlockHeader, type FeedRound, type RawLog } from '../chain/index.ts';
 import { appendPricePoints, prunePricePoints, recordSwaps, refreshSwapCounts, upsertPools, upsertTokens, type SwapWrite } from '../db/index.ts';
 import {
-  loadPricesAt, prunePoolStates, saveBlocks, saveIndexerTokens, savePoolStates, savePools, savePriceChanges, writeCheckpoint,
+  loadPricesAt, prunePoolStates, saveBlocks, saveFeedAnswers, saveIndexerTokens, savePoolStates, savePools, savePriceChanges, writeCheckpoint,
+  type FeedAnswerWrite,
   savePositionChanges, type IndexerToken, type PoolStateWrite, type PositionChange, type PriceChange, type StoredPool,
 } from '../db/indexer/index.ts';
 import type { IndexerContext } from './IndexerContext.ts';
@@ -11,13 +12,14 @@ import { addPool, type IndexerState } from './IndexerState.ts';
 import { buildPoolWrites } from './buildPoolWrites.ts';
 import { buildTokenWrites } from './buildTokenWrites.ts';
 import { ReorgDetectedError } from './errors.ts';
-import { ALL_TOPICS } from './events.ts';
+import { ALL_TOPICS, TOPICS, decodeAnswerUpdated } from './events.ts';
 import { emptyState, familyOf } from './families/index.ts';
 import { fetchHeaders } from './fetchHeaders.ts';
 import { formatFixed } from './fixed.ts';
 import { createPoolFigures, valueOf } from './poolFigures.ts';
 import { priceWithSource } from './priceToken.ts';
 import { tokenFromChain } from './tokenFromChain.ts';
+import { writeTokenTrust } from './trust/writeTokenTrust.ts';
 
 export type BatchResult = {
   fromBlock: number;
@@ -64,7 +66,7 @@ export async function indexBatch(
     newPools.push({
       address: found.pool, kind: factory.family.kind, factory: log.address,
       token0: found.token0, token1: found.token1, fee: found.fee, stable: factory.stable ?? found.stable, createdBlock: log.blockNumber,
-      state: emptyState(), liquidityNet: new Map(),
+      createdAt: null, lastEventAt: null, state: emptyState(), liquidityNet: new Map(),
     });
     for (const t of [found.token0, found.token1]) {
       if (!state.tokens.has(t) && !tokenFirstSeen.has(t)) tokenFirstSeen.set(t, log.blockNumber);
@@ -75,15 +77,18 @@ export async function indexBatch(
   }
   const poolAddresses = new Set([...state.pools.keys(), ...newPools.map((p) => p.address)]);
   const creationSet = new Set(creations);
-  const relevant = logs.filter((l) => poolAddresses.has(l.address) || creationSet.has(l));
+  const feedRounds = await feedRoundsToRead(ctx, state, from, to);
+  const isFeedLog = (l: RawLog) => l.topics[0] === TOPICS.answerUpdated && (ctx.usdFeed?.aggregators.has(l.address) ?? false);
+  const relevant = logs.filter((l) => poolAddresses.has(l.address) || creationSet.has(l) || isFeedLog(l));
 
   // 2. Headers of every block that matters; the batch must continue the indexed chain.
-  const blockNumbers = new Set<number>([from, to, ...relevant.map((l) => l.blockNumber), ...tokenFirstSeen.values()]);
+  const blockNumbers = new Set<number>([from, to, ...relevant.map((l) => l.blockNumber), ...tokenFirstSeen.values(), ...feedRounds.keys()]);
   const headers = await fetchHeaders(chain, blockNumbers);
   const header = (n: number) => headers.get(n) as BlockHeader;
   if (parentHash !== null && header(from).parentHash !== parentHash) throw new ReorgDetectedError(from - 1);
   for (const log of relevant) if (log.blockHash !== header(log.blockNumber).hash) throw new ReorgDetectedError(log.blockNumber);
   const timeOf = (n: number) => new Date(header(n).timestamp * 1000);
+  for (const pool of newPools) pool.createdAt = timeOf(pool.createdBlock);
 
   // 3. Reads: metadata of new tokens at the batch end; concentrated pools' state after mints/burns.
   const newTokenAddresses = [...tokenFirstSeen.keys()];
@@ -116,12 +121,20 @@ export async function indexBatch(
   for (const log of relevant) byBlock.set(log.blockNumber, [...(byBlock.get(log.blockNumber) ?? []), log]);
   const firstSeenByBlock = new Map<number, string[]>();
   for (const [t, b] of tokenFirstSeen) firstSeenByBlock.set(b, [...(firstSeenByBlock.get(b) ?? []), t]);
-  const blocks = [...new Set([...byBlock.keys(), ...firstSeenByBlock.keys()])].sort((a, b) => a - b);
+  const blocks = [...new Set([...byBlock.keys(), ...firstSeenByBlock.keys(), ...feedRounds.keys()])].sort((a, b) => a - b);
+  const feedAnswers: FeedAnswerWrite[] = [];
 
   for (const block of blocks) {
     const changedPools = new Set<string>();
     const blockSwapsFrom = swaps.length;
+    let feedMoved = false;
+    const round = feedRounds.get(block);
+    if (round) feedMoved = applyFeedRound(ctx, state, round, block, -1, feedAnswers) || feedMoved;
     for (const log of byBlock.get(block) ?? []) {
+      if (isFeedLog(log)) {
+        feedMoved = applyFeedRound(ctx, state, decodeAnswerUpdated(log), block, log.logIndex, feedAnswers) || feedMoved;
+        continue;
+      }
       const pool = state.pools.get(log.address);
       if (!pool || pool.createdBlock > block) continue;
       // A pool log is read only by its own family: topics are shared between families.
@@ -146,9 +159,11 @@ export async function indexBatch(
     }
     for (const address of changedPools) {
       const pool = state.pools.get(address)!;
-      poolStates.push({ pool: address, blockNumber: block, ...pool.state });
+      pool.lastEventAt = timeOf(block);
+      poolStates.push({ pool: address, blockNumber: block, blockTime: pool.lastEventAt, ...pool.state });
     }
     const dirty = new Set<string>(firstSeenByBlock.get(block) ?? []);
+    if (feedMoved && ctx.pricing.anchor) dirty.add(ctx.pricing.anchor.token);
     for (const address of changedPools) {
       const pool = state.pools.get(address)!;
       dirty.add(pool.token0).add(pool.token1);
@@ -198,16 +213,18 @@ export async function indexBatch(
     await savePoolStates(tx, poolStates);
     await savePositionChanges(tx, positions);
     await savePriceChanges(tx, priceChanges);
+    await saveFeedAnswers(tx, feedAnswers);
     const tokens = [...affected].sort();
     const pricesDayAgo = await loadPricesAt(tx, new Date(toTime.getTime() - DAY_MS), tokens);
-    await upsertTokens(tx, buildTokenWrites(state, tokens, { pricesDayAgo, at: toTime, secureFdvMinUsd: ctx.secureFdvMinUsd, figures }));
+    await upsertTokens(tx, buildTokenWrites(state, tokens, { pricesDayAgo, at: toTime, pricing: ctx.pricing, listedSymbols: ctx.listedSymbols, figures }));
     await upsertPools(tx, buildPoolWrites(state, [...touchedPools].sort(), figures));
     await appendPricePoints(
       tx,
       priceChanges.filter((c) => c.price !== null).map((c) => ({ token: c.token, price: c.price!, observedAt: c.observedAt, blockNumber: c.blockNumber })),
     );
     await recordSwaps(tx, swaps);
-    await refreshSwapCounts(tx, toTime);
+    await refreshSwapCounts(tx, toTime, state.swaps24h);
+    await writeTokenTrust(tx, ctx, state, figures, toTime);
     const stored = [...headers.values()].map((h) => ({ number: h.number, hash: h.hash, time: new Date(h.timestamp * 1000) }));
     await saveBlocks(tx, stored, config.reorgDepth);
     // Pool-state history below the oldest stored hash can never be rolled back to: keep only the latest row.
@@ -245,24 +262,52 @@ function pushSwaps(out: SwapWrite[], traded: Set<string>, log: RawLog, pool: Sto
   }
 }
 
-// Wrapped native first: when its price moves, every token quoted against it moves too.
+// Quote tokens first, in their order (each is priced only against quote tokens before it): when one
+// moves, every token sharing a pool with it is repriced too. Then the other tokens.
 function repriceBlock(ctx: IndexerContext, state: IndexerState, dirty: Set<string>, block: number, at: Date, out: PriceChange[]) {
-  const weth = ctx.pricing.wrappedNative;
-  const order = [...dirty].sort();
-  if (weth && dirty.has(weth)) {
-    if (setPrice(ctx, state, weth, block, at, out)) {
-      for (const address of state.poolsByToken.get(weth) ?? []) {
-        const pool = state.pools.get(address)!;
-        for (const t of [pool.token0, pool.token1]) if (!dirty.has(t)) order.push(t);
-      }
+  const { quotes, quoteRank } = ctx.pricing;
+  for (const quote of quotes) {
+    if (!dirty.has(quote) || !setPrice(ctx, state, quote, block, at, out)) continue;
+    for (const address of state.poolsByToken.get(quote) ?? []) {
+      const pool = state.pools.get(address)!;
+      dirty.add(pool.token0).add(pool.token1);
     }
   }
-  const seen = new Set<string>(weth ? [weth] : []);
-  for (const token of order.sort()) {
-    if (seen.has(token)) continue;
-    seen.add(token);
-    setPrice(ctx, state, token, block, at, out);
+  for (const token of [...dirty].sort()) if (!quoteRank.has(token)) setPrice(ctx, state, token, block, at, out);
+}
+
+/**
+ * The feed rounds read by call rather than from AnswerUpdated logs, by block: the first answer
+ * (at the batch's first block) while none is known, and the latest answer at the batch's end when
+ * the proxy points at an aggregator not seen before (its earlier logs in this batch were not
+ * followed). The aggregator read at the batch end is followed from this batch on.
+ */
+async function feedRoundsToRead(ctx: IndexerContext, state: IndexerState, from: number, to: number): Promise<Map<number, FeedRound>> {
+  const rounds = new Map<number, FeedRound>();
+  const feed = ctx.usdFeed;
+  if (!feed) return rounds;
+  const atEnd = await readUsdFeed(ctx.chain, feed.address, to, ctx.config.multicall3);
+  if (atEnd.decimals !== null) feed.decimals = atEnd.decimals;
+  const switched = feed.aggregators.size > 0 && !feed.aggregators.has(atEnd.aggregator);
+  feed.aggregators.add(atEnd.aggregator);
+  if (state.feed === null) {
+    const atStart = from === to ? atEnd : await readUsdFeed(ctx.chain, feed.address, from, ctx.config.multicall3);
+    if (atStart.round) rounds.set(from, atStart.round);
   }
+  if (switched && atEnd.round) rounds.set(to, atEnd.round);
+  return rounds;
+}
+
+/** Takes a feed answer into the state; true when the USD price it gives changed. */
+function applyFeedRound(ctx: IndexerContext, state: IndexerState, round: FeedRound, block: number, logIndex: number, out: FeedAnswerWrite[]): boolean {
+  const feed = ctx.usdFeed;
+  if (!feed || feed.decimals === null || round.answer <= 0n) return false;
+  const price = round.answer * 10n ** BigInt(36 - feed.decimals);
+  const updatedAt = new Date(round.updatedAt * 1000);
+  const moved = state.feed?.price !== price;
+  state.feed = { price, updatedAt, blockNumber: block };
+  out.push({ feed: feed.address, blockNumber: block, logIndex, answer: round.answer, decimals: feed.decimals, updatedAt });
+  return moved;
 }
 
 function setPrice(ctx: IndexerContext, state: IndexerState, token: string, block: number, at: Date, out: PriceChange[]): boolean {

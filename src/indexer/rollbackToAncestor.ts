@@ -9,6 +9,7 @@ import {
 import type { IndexerContext } from './IndexerContext.ts';
 import { loadIndexerState, type IndexerState } from './IndexerState.ts';
 import { buildPoolWrites } from './buildPoolWrites.ts';
+import { writeTokenTrust } from './trust/writeTokenTrust.ts';
 import { buildTokenWrites } from './buildTokenWrites.ts';
 import { createPoolFigures } from './poolFigures.ts';
 
@@ -47,10 +48,11 @@ export async function rollbackToAncestor(ctx: IndexerContext, checkpoint: Checkp
     const pricesDayAgo = await loadPricesAt(tx, new Date(ancestor.time.getTime() - DAY_MS));
     const figures = createPoolFigures(state);
     await upsertTokens(tx, buildTokenWrites(state, [...state.tokens.keys()].sort(), {
-      pricesDayAgo, at: ancestor.time, secureFdvMinUsd: ctx.secureFdvMinUsd, figures,
+      pricesDayAgo, at: ancestor.time, pricing: ctx.pricing, listedSymbols: ctx.listedSymbols, figures,
     }));
     await upsertPools(tx, buildPoolWrites(state, [...state.pools.keys()].sort(), figures));
-    await refreshSwapCounts(tx, ancestor.time);
+    await refreshSwapCounts(tx, ancestor.time, state.swaps24h);
+    await writeTokenTrust(tx, ctx, state, figures, ancestor.time);
     await writeCheckpoint(tx, { chainId: ctx.chainId, blockNumber: ancestor.number, blockHash: ancestor.hash, blockTime: ancestor.time });
     return state;
   });

@@ -15,7 +15,8 @@ test('the linea preset loads and env vars override it', () => {
   assert.equal(config.chainId, 59144);
   assert.equal(config.batchSize, 500);
   assert.equal(config.minLiquidityUsd, '2500.5');
-  assert.equal(config.secureFdvMinUsd, '50000');
+  assert.equal(config.secureMarketCapMinUsd, '50000');
+  assert.equal(config.secureScoreMin, 70);
   assert.equal(config.multicall3, '0xca11bde05977b3631167028862be2a173976ca11');
   assert.ok(config.v3Factories.length > 0 && config.stablecoins.length === 3);
 });

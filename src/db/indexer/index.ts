@@ -7,5 +7,6 @@ export {
   type StoredPool, type PoolState, type PoolKind, type PoolStateWrite, type PositionChange,
 } from './pools.ts';
 export { savePriceChanges, loadPricesAt, type PriceChange } from './priceChanges.ts';
+export { saveFeedAnswers, loadLatestFeedAnswer, type FeedAnswerWrite } from './feedAnswers.ts';
 export { rollbackAbove } from './rollbackAbove.ts';
 export { createWriterLock, WriterFencedError, type WriterLock, type WriterLockOptions } from './writerLock.ts';

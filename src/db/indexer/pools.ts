@@ -21,6 +21,10 @@ export type StoredPool = {
   /** Stable-invariant pool (Solidly, SyncSwap); null for families without the choice. */
   stable: boolean | null;
   createdBlock: number;
+  /** Time of the creation block; null for pools stored before it was kept. */
+  createdAt: Date | null;
+  /** Time of the last block whose events changed the pool's state (swap, sync, mint, burn). */
+  lastEventAt: Date | null;
   state: PoolState;
   /** Concentrated liquidity: liquidity added when the price crosses each tick upwards (from Mint/Burn). */
   liquidityNet: Map<number, bigint>;
@@ -32,10 +36,10 @@ const big = (v: string | null) => (v === null ? null : BigInt(v));
 export async function loadPools(db: Queryable): Promise<StoredPool[]> {
   const rows = await db.query<{
     address: string; kind: PoolKind; factory: string; token0: string; token1: string; fee: number | null; stable: boolean | null;
-    createdBlock: string; reserve0: string | null; reserve1: string | null; sqrtPriceX96: string | null; liquidity: string | null;
+    createdBlock: string; createdAt: Date | null; lastEventAt: Date | null; reserve0: string | null; reserve1: string | null; sqrtPriceX96: string | null; liquidity: string | null;
   }>(
     `SELECT p.address, p.kind, p.factory, p.token0, p.token1, p.fee, p.stable, p.created_block::text AS "createdBlock",
-            s.reserve0::text AS reserve0, s.reserve1::text AS reserve1,
+            p.created_at AS "createdAt", s.block_time AS "lastEventAt", s.reserve0::text AS reserve0, s.reserve1::text AS reserve1,
             s.sqrt_price_x96::text AS "sqrtPriceX96", s.liquidity::text AS liquidity
      FROM indexer_pools p
      LEFT JOIN LATERAL (SELECT * FROM indexer_pool_states s WHERE s.pool = p.address
@@ -46,6 +50,8 @@ export async function loadPools(db: Queryable): Promise<StoredPool[]> {
   return rows.map((r) => ({
     address: r.address, kind: r.kind, factory: r.factory, token0: r.token0, token1: r.token1, fee: r.fee, stable: r.stable,
     createdBlock: Number(r.createdBlock),
+    createdAt: r.createdAt ? new Date(r.createdAt) : null,
+    lastEventAt: r.lastEventAt ? new Date(r.lastEventAt) : null,
     state: { reserve0: big(r.reserve0), reserve1: big(r.reserve1), sqrtPriceX96: big(r.sqrtPriceX96), liquidity: big(r.liquidity) },
     liquidityNet: net.get(r.address) ?? new Map(),
   }));
@@ -54,29 +60,31 @@ export async function loadPools(db: Queryable): Promise<StoredPool[]> {
 export async function savePools(db: Queryable, pools: readonly StoredPool[]): Promise<void> {
   if (pools.length === 0) return;
   await db.query(
-    `INSERT INTO indexer_pools (address, kind, factory, token0, token1, fee, created_block, stable)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::bigint[], $8::boolean[])
+    `INSERT INTO indexer_pools (address, kind, factory, token0, token1, fee, created_block, stable, created_at)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::bigint[], $8::boolean[], $9::timestamptz[])
      ON CONFLICT (address) DO NOTHING`,
     [
       pools.map((p) => p.address), pools.map((p) => p.kind), pools.map((p) => p.factory), pools.map((p) => p.token0),
       pools.map((p) => p.token1), pools.map((p) => p.fee), pools.map((p) => p.createdBlock), pools.map((p) => p.stable),
+      pools.map((p) => p.createdAt?.toISOString() ?? null),
     ],
   );
 }
 
-export type PoolStateWrite = PoolState & { pool: string; blockNumber: number };
+export type PoolStateWrite = PoolState & { pool: string; blockNumber: number; blockTime?: Date | null };
 
 export async function savePoolStates(db: Queryable, states: readonly PoolStateWrite[]): Promise<void> {
   if (states.length === 0) return;
   const s = (v: bigint | null) => (v === null ? null : v.toString());
   await db.query(
-    `INSERT INTO indexer_pool_states (pool, block_number, reserve0, reserve1, sqrt_price_x96, liquidity)
-     SELECT * FROM unnest($1::text[], $2::bigint[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[])
+    `INSERT INTO indexer_pool_states (pool, block_number, reserve0, reserve1, sqrt_price_x96, liquidity, block_time)
+     SELECT * FROM unnest($1::text[], $2::bigint[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::timestamptz[])
      ON CONFLICT (pool, block_number) DO UPDATE SET reserve0 = EXCLUDED.reserve0, reserve1 = EXCLUDED.reserve1,
-       sqrt_price_x96 = EXCLUDED.sqrt_price_x96, liquidity = EXCLUDED.liquidity`,
+       sqrt_price_x96 = EXCLUDED.sqrt_price_x96, liquidity = EXCLUDED.liquidity, block_time = EXCLUDED.block_time`,
     [
       states.map((x) => x.pool), states.map((x) => x.blockNumber), states.map((x) => s(x.reserve0)),
       states.map((x) => s(x.reserve1)), states.map((x) => s(x.sqrtPriceX96)), states.map((x) => s(x.liquidity)),
+      states.map((x) => x.blockTime?.toISOString() ?? null),
     ],
   );
 }

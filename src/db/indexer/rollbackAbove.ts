@@ -11,6 +11,7 @@ export async function rollbackAbove(db: Queryable, block: number): Promise<void>
   );
   for (const sql of [
     `DELETE FROM indexer_price_changes WHERE block_number > $1`,
+    `DELETE FROM indexer_feed_answers WHERE block_number > $1`,
     `DELETE FROM indexer_pool_states WHERE block_number > $1`,
     `DELETE FROM indexer_pool_positions WHERE block_number > $1`,
     `DELETE FROM indexer_pools WHERE created_block > $1`,

@@ -13,6 +13,8 @@ export type IndexerToken = {
   supplyBlock: number;
   firstSeenBlock: number;
   firstSeenAt: Date;
+  /** totalSupply less burned, self-held and excluded balances; null until read. */
+  circulatingSupply?: bigint | null;
 };
 
 export async function loadIndexerTokens(db: Queryable): Promise<IndexerToken[]> {

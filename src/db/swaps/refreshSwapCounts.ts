@@ -11,11 +11,12 @@ const KEEP_MS = 2 * DAY_MS;
  * `windowEnd` (chain time), and the swaps and USD volume of every pool (a swap counts the larger of
  * its sides' values). Only rows whose figures change are written; a token's updatedAt becomes
  * `windowEnd`. Swaps two days behind the window are deleted, so the table stays small. Returns
- * how many tokens and pools changed.
+ * how many tokens and pools changed; `swapsByToken`, when given, receives each changed token's new
+ * swap count.
  */
-export async function refreshSwapCounts(db: Queryable, windowEnd: Date): Promise<number> {
+export async function refreshSwapCounts(db: Queryable, windowEnd: Date, swapsByToken?: Map<string, number>): Promise<number> {
   await db.query(`DELETE FROM swaps WHERE occurred_at <= $1`, [new Date(windowEnd.getTime() - KEEP_MS).toISOString()]);
-  const rows = await db.query<{ address: string }>(
+  const rows = await db.query<{ address: string; swaps: number }>(
     `WITH window_counts AS (
        SELECT token,
               count(*) FILTER (WHERE side = 'buy')::int AS buys,
@@ -34,9 +35,10 @@ export async function refreshSwapCounts(db: Queryable, windowEnd: Date): Promise
      FROM target
      WHERE t.address = target.address
        AND (t.buys, t.sells, t.swaps, t.volume24h) IS DISTINCT FROM (target.buys, target.sells, target.swaps, target.volume)
-     RETURNING t.address`,
+     RETURNING t.address, t.swaps`,
     [new Date(windowEnd.getTime() - DAY_MS).toISOString(), windowEnd.toISOString()],
   );
+  if (swapsByToken) for (const row of rows) swapsByToken.set(row.address, Number(row.swaps));
   const pools = await db.query<{ address: string }>(
     `WITH per_swap AS (
        SELECT pool, max(value_usd) AS value FROM swaps WHERE occurred_at > $1 AND occurred_at <= $2

@@ -15,13 +15,19 @@ export type TokenRow = {
   buys: number;
   swaps: number;
   isPossibleSpam: boolean;
+  /** JSON array of `{code, detail}`. */
+  spamReasons: string;
   isSecure: boolean;
+  securityScore: number;
+  /** JSON array of `{code, impact, detail}`. */
+  securityReasons: string;
   /** USD over the token's priced pools; null when none is priced. */
   liquidity: string | null;
   /** USD traded over the last 24 h. */
   volume24h: string;
-  /** Lower-case address of the pool the price comes from. */
+  /** Lower-case address of the pool the price comes from, or of the anchor (see priceSourceKind). */
   priceSource: string | null;
+  priceSourceKind: 'pool' | 'usd-feed' | 'usd-peg' | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -31,5 +37,6 @@ export const tokenColumns = `
   total_supply::text AS "totalSupply", current_price::text AS "currentPrice",
   price_updated_at AS "priceUpdatedAt", last24h_variation::text AS "last24hVariation",
   fdv::text AS fdv, sells, buys, swaps, is_possible_spam AS "isPossibleSpam",
-  is_secure AS "isSecure", liquidity::text AS liquidity, volume24h::text AS volume24h,
+  spam_reasons::text AS "spamReasons", is_secure AS "isSecure", security_score AS "securityScore",
+  security_reasons::text AS "securityReasons", price_source_kind AS "priceSourceKind", liquidity::text AS liquidity, volume24h::text AS volume24h,
   price_source AS "priceSource", created_at AS "createdAt", updated_at AS "updatedAt"`;

@@ -1,6 +1,7 @@
 import { getAddress } from 'ethers';
 import type { Queryable } from '../Database.ts';
 import { NEXT_ROW_VERSION, bumpDataVersion } from '../bumpDataVersion.ts';
+import { updateTokenTrust } from './tokenTrust.ts';
 
 export type TokenWrite = {
   address: string;
@@ -16,11 +17,19 @@ export type TokenWrite = {
   last24hVariation?: string | null;
   fdv?: string | null;
   isPossibleSpam?: boolean;
+  /** JSON array of `{code, detail}` (spec: Token.spamReasons). */
+  spamReasons?: string;
+  /**
+   * Trust columns, for writers that have them at hand (fixtures, the bench catalogue); the indexer
+   * writes them with updateTokenTrust once the 24 h counts are known. Absent: left as stored.
+   */
   isSecure?: boolean;
+  security?: { score: number; reasons: string };
   /** USD over the token's priced pools, exact decimal string; null when none is priced. */
   liquidity?: string | null;
-  /** Lower-case address of the pool the price comes from. */
+  /** Lower-case address of the pool the price comes from, or of the anchor (feed or pegged token). */
   priceSource?: string | null;
+  priceSourceKind?: 'pool' | 'usd-feed' | 'usd-peg' | null;
   /** When the token was first seen; an existing earlier value is kept. */
   firstSeenAt: Date;
   /** Stamped as updatedAt when any stored field changes. */
@@ -33,10 +42,10 @@ const BATCH = 500;
 
 // Whether an upsert changes anything a reader sees (counts are written by refreshSwapCounts).
 const CHANGED = `(t.name, t.symbol, t.decimals, t.logo, t.total_supply, t.current_price, t.price_updated_at,
-    t.last24h_variation, t.fdv, t.is_possible_spam, t.is_secure, t.liquidity, t.price_source)
+    t.last24h_variation, t.fdv, t.is_possible_spam, t.spam_reasons, t.liquidity, t.price_source, t.price_source_kind)
   IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.symbol, EXCLUDED.decimals, EXCLUDED.logo, EXCLUDED.total_supply,
     EXCLUDED.current_price, EXCLUDED.price_updated_at, EXCLUDED.last24h_variation, EXCLUDED.fdv,
-    EXCLUDED.is_possible_spam, EXCLUDED.is_secure, EXCLUDED.liquidity, EXCLUDED.price_source)`;
+    EXCLUDED.is_possible_spam, EXCLUDED.spam_reasons, EXCLUDED.liquidity, EXCLUDED.price_source, EXCLUDED.price_source_kind)`;
 
 /**
  * Inserts or updates tokens in batches of one statement each. `updated_at` moves only for rows
@@ -48,18 +57,18 @@ export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[])
     const col = <T>(f: (t: TokenWrite) => T) => batch.map(f);
     await db.query(
       `INSERT INTO tokens AS t (address, checksum_address, name, symbol, decimals, logo, total_supply,
-         current_price, price_updated_at, last24h_variation, fdv, is_possible_spam, is_secure,
-         created_at, updated_at, created_block, liquidity, price_source, row_version)
+         current_price, price_updated_at, last24h_variation, fdv, is_possible_spam, spam_reasons,
+         created_at, updated_at, created_block, liquidity, price_source, price_source_kind, row_version)
        SELECT *, ${NEXT_ROW_VERSION} FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[],
          $7::numeric[], $8::numeric[], $9::timestamptz[], $10::numeric[], $11::numeric[],
-         $12::boolean[], $13::boolean[], $14::timestamptz[], $15::timestamptz[], $16::bigint[], $17::numeric[], $18::text[])
+         $12::boolean[], $13::jsonb[], $14::timestamptz[], $15::timestamptz[], $16::bigint[], $17::numeric[], $18::text[], $19::text[])
        ON CONFLICT (address) DO UPDATE SET
          checksum_address = EXCLUDED.checksum_address, name = EXCLUDED.name, symbol = EXCLUDED.symbol,
          decimals = EXCLUDED.decimals, logo = EXCLUDED.logo, total_supply = EXCLUDED.total_supply,
          current_price = EXCLUDED.current_price, price_updated_at = EXCLUDED.price_updated_at,
          last24h_variation = EXCLUDED.last24h_variation, fdv = EXCLUDED.fdv,
-         is_possible_spam = EXCLUDED.is_possible_spam, is_secure = EXCLUDED.is_secure,
-         liquidity = EXCLUDED.liquidity, price_source = EXCLUDED.price_source,
+         is_possible_spam = EXCLUDED.is_possible_spam, spam_reasons = EXCLUDED.spam_reasons,
+         liquidity = EXCLUDED.liquidity, price_source = EXCLUDED.price_source, price_source_kind = EXCLUDED.price_source_kind,
          created_at = LEAST(t.created_at, EXCLUDED.created_at),
          created_block = LEAST(t.created_block, EXCLUDED.created_block),
          updated_at = CASE WHEN ${CHANGED} THEN GREATEST(t.updated_at, EXCLUDED.updated_at) ELSE t.updated_at END,
@@ -77,14 +86,21 @@ export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[])
         col((t) => t.last24hVariation ?? null),
         col((t) => t.fdv ?? null),
         col((t) => t.isPossibleSpam ?? false),
-        col((t) => t.isSecure ?? false),
+        col((t) => t.spamReasons ?? '[]'),
         col((t) => t.firstSeenAt.toISOString()),
         col((t) => t.at.toISOString()),
         col((t) => t.firstSeenBlock ?? 0),
         col((t) => t.liquidity ?? null),
         col((t) => t.priceSource?.toLowerCase() ?? null),
+        col((t) => t.priceSourceKind ?? (t.priceSource ? 'pool' : null)),
       ],
     );
   }
   if (tokens.length > 0) await bumpDataVersion(db);
+  const trusted = tokens.filter((t) => t.isSecure !== undefined || t.security !== undefined);
+  for (let i = 0; i < trusted.length; i += BATCH) {
+    await updateTokenTrust(db, trusted.slice(i, i + BATCH).map((t) => ({
+      address: t.address.toLowerCase(), score: t.security?.score ?? 0, reasons: t.security?.reasons ?? '[]', isSecure: t.isSecure ?? false, at: t.at,
+    })), new Date(0));
+  }
 }

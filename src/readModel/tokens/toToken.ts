@@ -1,3 +1,4 @@
+import { getAddress } from 'ethers';
 import type { PoolRow, TokenRow } from '../../db/index.ts';
 import type { Token } from '../types.ts';
 import { toPool } from './toPool.ts';
@@ -19,7 +20,9 @@ export function toToken(row: TokenRow, priceSource?: PoolRow): Token {
     priceUpdatedAt: row.priceUpdatedAt ? row.priceUpdatedAt.toISOString() : null,
     last24hVariation: toNumber(row.last24hVariation),
     isPossibleSpam: row.isPossibleSpam,
+    spamReasons: JSON.parse(row.spamReasons) as Token['spamReasons'],
     isSecure: row.isSecure,
+    security: { score: row.securityScore, reasons: JSON.parse(row.securityReasons) as Token['security']['reasons'] },
     info: {
       sells: row.sells,
       buys: row.buys,
@@ -28,9 +31,19 @@ export function toToken(row: TokenRow, priceSource?: PoolRow): Token {
       totalSupply: row.totalSupply,
       liquidity: toNumber(row.liquidity),
       volume24h: Number(row.volume24h),
-      priceSource: priceSource ? toPool(priceSource) : null,
+      priceSource: priceSource ? toPool(priceSource) : anchorOf(row),
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+const ANCHOR_DESCRIPTION = {
+  'usd-feed': 'Chainlink-style USD price feed',
+  'usd-peg': 'Pegged at 1 USD (no USD feed configured)',
+} as const;
+
+function anchorOf(row: TokenRow): Token['info']['priceSource'] {
+  if (row.priceSource === null || (row.priceSourceKind !== 'usd-feed' && row.priceSourceKind !== 'usd-peg')) return null;
+  return { family: 'anchor', kind: row.priceSourceKind, address: getAddress(row.priceSource), description: ANCHOR_DESCRIPTION[row.priceSourceKind] };
 }

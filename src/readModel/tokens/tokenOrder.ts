@@ -17,7 +17,10 @@ type Column =
  * serialised JSON: times as epoch ms instead of Date objects, and no checksum address or logo
  * (both only in the JSON): about half the heap of a full TokenRow (docs/performance.md).
  */
-export type SortRow = Omit<TokenRow, 'checksumAddress' | 'logo' | 'priceUpdatedAt' | 'createdAt' | 'updatedAt' | 'priceSource'> & {
+export type SortRow = Omit<
+  TokenRow,
+  'checksumAddress' | 'logo' | 'priceUpdatedAt' | 'createdAt' | 'updatedAt' | 'priceSource' | 'priceSourceKind' | 'spamReasons' | 'securityReasons'
+> & {
   priceUpdatedAt: number | null;
   createdAt: number;
   updatedAt: number;
@@ -29,7 +32,7 @@ export function toSortRow(row: TokenRow): SortRow {
     totalSupply: row.totalSupply, currentPrice: row.currentPrice,
     priceUpdatedAt: row.priceUpdatedAt === null ? null : row.priceUpdatedAt.getTime(),
     last24hVariation: row.last24hVariation, fdv: row.fdv, sells: row.sells, buys: row.buys, swaps: row.swaps,
-    isPossibleSpam: row.isPossibleSpam, isSecure: row.isSecure, liquidity: row.liquidity, volume24h: row.volume24h,
+    isPossibleSpam: row.isPossibleSpam, isSecure: row.isSecure, securityScore: row.securityScore, liquidity: row.liquidity, volume24h: row.volume24h,
     createdAt: row.createdAt.getTime(), updatedAt: row.updatedAt.getTime(),
   };
 }

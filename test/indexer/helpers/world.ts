@@ -80,7 +80,7 @@ export async function createWorld(options: { initialDate?: Date } = {}): Promise
         startBlock: 0, batchSize: 1000, pollIntervalMs: 50, confirmations: 0,
         v2Factories: [], v3Factories: [], solidlyFactories: [], etherexLegacyFactories: [], pancakeV3Factories: [], algebraFactories: [],
         syncSwapClassicFactories: [], syncSwapStableFactories: [], stablecoins: [], wrappedNative: null, multicall3: MULTICALL3_ADDRESS.toLowerCase(),
-        minLiquidityUsd: indexerDefaults.minLiquidityUsd, secureFdvMinUsd: indexerDefaults.secureFdvMinUsd,
+        minLiquidityUsd: indexerDefaults.minLiquidityUsd, usdFeed: null, usdPeg: null, secureScoreMin: indexerDefaults.secureScoreMin, secureMarketCapMinUsd: indexerDefaults.secureMarketCapMinUsd,
         tokenList: null, reorgDepth: 128, supplyRefreshBlocks: 10_000,
         ...overrides,
       };

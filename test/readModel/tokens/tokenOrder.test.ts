@@ -21,6 +21,7 @@ const row = (i: number): SortRow => ({
   swaps: i % 6,
   isPossibleSpam: i % 5 === 0,
   isSecure: i % 2 === 0,
+  securityScore: (i * 13) % 101,
   liquidity: decimals[(i * 3) % decimals.length]!,
   volume24h: `${(i % 5) * 10}.5`,
   createdAt: 1_700_000_000_000 + (i % 7),

@@ -1,0 +1,37 @@
+// Reads of a Chainlink-style price feed (AggregatorV3Interface behind an EACAggregatorProxy):
+// decimals(), latestRoundData() and the proxy's current aggregator(), the contract that emits
+// AnswerUpdated. A feed that is its own aggregator (no proxy) answers aggregator() with itself or
+// not at all; both work.
+import { AbiCoder } from 'ethers';
+import type { ChainClient } from './createChainClient.ts';
+import { callMany } from './multicall.ts';
+import type { BlockTag } from './types.ts';
+
+const SELECTORS = {
+  decimals: '0x313ce567',
+  latestRoundData: '0xfeaf968c',
+  aggregator: '0x245a7bfc',
+} as const;
+
+const coder = AbiCoder.defaultAbiCoder();
+
+export type FeedRound = { answer: bigint; updatedAt: number };
+export type FeedReading = { decimals: number | null; round: FeedRound | null; aggregator: string };
+
+/** One multicall at `blockTag`: decimals, the latest round (null when it reverts or is not positive) and the aggregator. */
+export async function readUsdFeed(chain: ChainClient, feed: string, blockTag: BlockTag, multicall3: string | null): Promise<FeedReading> {
+  const [decimals, round, aggregator] = await callMany(
+    chain,
+    [SELECTORS.decimals, SELECTORS.latestRoundData, SELECTORS.aggregator].map((data) => ({ to: feed, data })),
+    blockTag,
+    multicall3,
+  );
+  let parsedRound: FeedRound | null = null;
+  if (round?.ok && round.data.length >= 2 + 64 * 5) {
+    const [, answer, , updatedAt] = coder.decode(['uint80', 'int256', 'uint256', 'uint256', 'uint80'], round.data) as unknown as bigint[];
+    if (answer! > 0n) parsedRound = { answer: answer!, updatedAt: Number(updatedAt!) };
+  }
+  const dec = decimals?.ok && decimals.data.length >= 66 ? Number(BigInt(decimals.data.slice(0, 66))) : null;
+  const agg = aggregator?.ok && aggregator.data.length >= 66 ? ('0x' + aggregator.data.slice(26, 66)).toLowerCase() : feed.toLowerCase();
+  return { decimals: dec !== null && dec <= 36 ? dec : null, round: parsedRound, aggregator: agg };
+}

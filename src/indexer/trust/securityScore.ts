@@ -1,0 +1,78 @@
+// The security score (docs/security-score.md): the sum of the impacts of the factors below, clamped
+// to 0–100. Every factor that adds or takes points is returned as a reason, largest impact first.
+// Figures are what the indexer reads on chain; the token list is one factor, not an override.
+import { SCALE } from '../fixed.ts';
+
+export type SecurityReason = { code: SecurityReasonCode; impact: number; detail: string };
+export type SecurityReasonCode =
+  | 'baseline' | 'liquidity' | 'token-age' | 'pool-age' | 'trading-activity' | 'token-list' | 'no-price' | 'spam-lure';
+
+export type SecurityInput = {
+  /** Chain time the score is computed at (the last indexed block). */
+  now: Date;
+  listed: boolean;
+  priced: boolean;
+  /** USD in the token's priced pools, scaled by 10^36; null when none is priced. */
+  liquidity: bigint | null;
+  swaps24h: number;
+  firstSeenAt: Date;
+  /** Creation time of the price-source pool; null for the anchor, unpriced tokens and unknown. */
+  sourcePoolCreatedAt: Date | null;
+  /** The lures found (docs/spam.md), by code. */
+  spamReasons: readonly { code: string; detail: string }[];
+};
+
+export const SCORE_WEIGHTS = {
+  baseline: 20,
+  /** USD in priced pools, at least. */
+  liquidity: [[1_000_000, 30], [100_000, 22], [10_000, 15], [0, 5]] as const,
+  /** Days since the token was first seen, at least. */
+  tokenAge: [[30, 10], [7, 6], [1, 3]] as const,
+  /** Days since the price-source pool was created, at least. */
+  poolAge: [[30, 8], [7, 5], [1, 2]] as const,
+  /** Swaps over the last 24 h, at least. */
+  activity: [[100, 12], [20, 8], [1, 3]] as const,
+  tokenList: 20,
+  noPrice: -10,
+  /** Per lure found. */
+  spamLure: -60,
+} as const;
+
+const DAY_MS = 86_400_000;
+const usd = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+const tier = (table: readonly (readonly [number, number])[], value: number) => table.find(([min]) => value >= min);
+const days = (ms: number) => (ms >= DAY_MS ? `${Math.floor(ms / DAY_MS)} day${ms >= 2 * DAY_MS ? 's' : ''}` : `${Math.floor(ms / 3_600_000)} h`);
+
+export function securityScore(input: SecurityInput): { score: number; reasons: SecurityReason[] } {
+  const w = SCORE_WEIGHTS;
+  const reasons: SecurityReason[] = [{ code: 'baseline', impact: w.baseline, detail: `Every token starts at ${w.baseline}` }];
+  if (!input.priced || input.liquidity === null) {
+    reasons.push({ code: 'no-price', impact: w.noPrice, detail: 'No pool above the liquidity minimum prices the token' });
+  }
+  if (input.liquidity !== null && input.liquidity > 0n) {
+    const dollars = Number(input.liquidity / SCALE);
+    const [min, impact] = tier(w.liquidity, dollars) ?? [0, 0];
+    reasons.push({ code: 'liquidity', impact, detail: `Priced pools hold ${usd(dollars)} USD${min > 0 ? ` (${usd(min)} USD or more)` : ''}` });
+  }
+  const age = input.now.getTime() - input.firstSeenAt.getTime();
+  const tokenAge = tier(w.tokenAge, age / DAY_MS);
+  if (tokenAge) reasons.push({ code: 'token-age', impact: tokenAge[1], detail: `First seen ${days(age)} ago (${tokenAge[0]} day${tokenAge[0] > 1 ? 's' : ''} or more)` });
+  if (input.sourcePoolCreatedAt) {
+    const poolAge = input.now.getTime() - input.sourcePoolCreatedAt.getTime();
+    const t = tier(w.poolAge, poolAge / DAY_MS);
+    if (t) reasons.push({ code: 'pool-age', impact: t[1], detail: `Price-source pool created ${days(poolAge)} ago (${t[0]} day${t[0] > 1 ? 's' : ''} or more)` });
+  }
+  const activity = tier(w.activity, input.swaps24h);
+  if (activity) reasons.push({ code: 'trading-activity', impact: activity[1], detail: `${input.swaps24h} swaps in 24 h (${activity[0]} or more)` });
+  if (input.listed) reasons.push({ code: 'token-list', impact: w.tokenList, detail: 'On the configured token list' });
+  for (const lure of input.spamReasons) reasons.push({ code: 'spam-lure', impact: w.spamLure, detail: `${lure.code}: ${lure.detail}` });
+  // Largest impact first; equal impacts keep the order above, so the list is deterministic.
+  reasons.sort((a, b) => b.impact - a.impact);
+  const sum = reasons.reduce((n, r) => n + r.impact, 0);
+  return { score: Math.max(0, Math.min(100, sum)), reasons };
+}
+
+/** The reference rule: score > secureScoreMin AND market cap > the minimum; no market cap, never secure. */
+export function isSecure(score: number, marketCap: bigint | null, rule: { secureScoreMin: number; secureMarketCapMinUsd: bigint }): boolean {
+  return score > rule.secureScoreMin && marketCap !== null && marketCap > rule.secureMarketCapMinUsd;
+}

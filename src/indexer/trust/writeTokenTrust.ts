@@ -1,0 +1,42 @@
+// Security score and isSecure of every token, from the indexer's state at the end of a batch (or a
+// rollback), after the 24 h swap counts are refreshed. Scores move with time as well as with
+// events (ages grow, the 24 h window slides), so every token is scored and only changes are written.
+import { trustKey, updateTokenTrust, type Queryable, type TokenTrustWrite } from '../../db/index.ts';
+import type { IndexerContext } from '../IndexerContext.ts';
+import type { IndexerState } from '../IndexerState.ts';
+import type { PoolFigures } from '../poolFigures.ts';
+import { pow10 } from '../fixed.ts';
+import { sourceKindOf } from '../priceToken.ts';
+import { isSecure, securityScore } from './securityScore.ts';
+import { spamReasons } from './spamReasons.ts';
+
+export async function writeTokenTrust(tx: Queryable, ctx: IndexerContext, state: IndexerState, figures: PoolFigures, now: Date): Promise<number> {
+  const writes: TokenTrustWrite[] = [];
+  for (const [address, token] of state.tokens) {
+    const current = state.prices.get(address);
+    const price = current?.price ?? null;
+    let liquidity: bigint | null = null;
+    for (const poolAddress of state.poolsByToken.get(address) ?? []) {
+      const value = figures.liquidity(state.pools.get(poolAddress)!);
+      if (value !== null) liquidity = (liquidity ?? 0n) + value;
+    }
+    const source = price === null ? null : (current?.source ?? null);
+    const sourcePool = sourceKindOf(ctx.pricing, address, source) === 'pool' && source ? state.pools.get(source) : undefined;
+    const { score, reasons } = securityScore({
+      now, listed: token.listed, priced: price !== null, liquidity, swaps24h: state.swaps24h.get(address) ?? 0,
+      firstSeenAt: token.firstSeenAt, sourcePoolCreatedAt: sourcePool?.createdAt ?? null,
+      spamReasons: spamReasons(token, ctx.listedSymbols),
+    });
+    const circulating = token.circulatingSupply ?? null;
+    const marketCap = price !== null && circulating !== null ? (price * circulating) / pow10(token.decimals) : null;
+    const write = { address, score, reasons: JSON.stringify(reasons), isSecure: isSecure(score, marketCap, ctx.trust) };
+    const key = trustKey(write);
+    if (state.trustWritten.get(address) === key) continue;
+    // A failed batch reloads the whole state from the database, this map included.
+    state.trustWritten.set(address, key);
+    writes.push(write);
+  }
+  await updateTokenTrust(tx, writes, now);
+  return writes.length;
+}
+
