@@ -1,6 +1,7 @@
 // The real entry point as a user starts it: configuration errors, serve mode, SIGTERM draining.
 // It runs what `npm start` / `npm run serve` run: their build step once, then node with their
 // flags on the compiled dist/main.js (read from package.json, so the test follows the scripts).
+import { checkDemoTrustCases } from './demoTrustCases.ts';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -169,6 +170,7 @@ describe('entry point', () => {
       assert.ok(list.meta.totalItemsCount >= 10, `${list.meta.totalItemsCount} tokens`);
       assert.ok(list.data.filter((t) => t.currentPrice !== null).length >= 8, 'priced tokens');
       assert.ok(list.data.some((t) => t.info.swaps > 0), 'swaps counted');
+      await checkDemoTrustCases(url);
       const rpc = await fetch(`${url}/rpc`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

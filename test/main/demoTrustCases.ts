@@ -1,0 +1,74 @@
+// The demo's trust cases (issue 19; docs/security-score.md), checked over HTTP on a running demo:
+// each named token with its expected flags, score band and reason codes.
+import assert from 'node:assert/strict';
+
+type Reason = { code: string; impact: number; detail: string };
+export type ApiToken = {
+  symbol: string;
+  contractAddress: string;
+  currentPrice: number | null;
+  last24hVariation: number | null;
+  isPossibleSpam: boolean;
+  spamReasons: { code: string; detail: string }[];
+  isSecure: boolean;
+  security: { score: number; reasons: Reason[] };
+  info: { marketCap: number | null; liquidity: number | null; priceSource: { family: string } | null };
+};
+
+const codes = (t: ApiToken) => t.security.reasons.map((r) => r.code);
+
+export async function checkDemoTrustCases(url: string): Promise<void> {
+  const list = (await (await fetch(`${url}/tokens?limit=100`)).json()) as { data: ApiToken[] };
+  const by = new Map(list.data.map((t) => [t.symbol, t]));
+  const token = (symbol: string) => {
+    const t = by.get(symbol);
+    assert.ok(t, `${symbol} listed by GET /tokens`);
+    return t;
+  };
+
+  // The rule on every token: secure ⇔ score > 70 and market cap > 50,000 USD; never without a price.
+  for (const t of list.data) {
+    const expected = t.security.score > 70 && t.info.marketCap !== null && t.info.marketCap > 50_000;
+    assert.equal(t.isSecure, expected, `${t.symbol}: isSecure by the reference rule (score ${t.security.score}, marketCap ${t.info.marketCap})`);
+    if (t.isSecure) assert.ok(t.currentPrice !== null, `${t.symbol}: secure tokens have a price`);
+    const sum = t.security.reasons.reduce((n, r) => n + r.impact, 0);
+    assert.equal(t.security.score, Math.max(0, Math.min(100, sum)), `${t.symbol}: the score is the clamped sum of its reasons`);
+    assert.equal(t.isPossibleSpam, t.spamReasons.length > 0, `${t.symbol}: spam exactly when it has spam reasons`);
+  }
+
+  for (const symbol of ['USDC', 'USDT', 'WETH', 'LINEA', 'WBTC']) {
+    const t = token(symbol);
+    assert.equal(t.isSecure, true, `${symbol} is secure`);
+    assert.ok(t.security.score > 70 && t.security.score <= 100, `${symbol} score ${t.security.score}`);
+    assert.ok(codes(t).includes('token-list') && codes(t).includes('liquidity'), `${symbol} reasons ${codes(t)}`);
+  }
+  assert.equal(token('WETH').info.priceSource?.family, 'anchor', 'WETH is priced by the USD feed');
+  assert.notEqual(token('USDC').info.priceSource?.family, 'anchor', 'USDC is priced by its market');
+
+  const unpriced = token('NONAME');
+  assert.deepEqual([unpriced.currentPrice, unpriced.isSecure, unpriced.isPossibleSpam], [null, false, false], 'an unpriced listed token is not secure (and not spam)');
+  assert.ok(unpriced.security.score >= 25 && unpriced.security.score <= 40, `NONAME score ${unpriced.security.score}`);
+  assert.ok(codes(unpriced).includes('no-price') && codes(unpriced).includes('token-list'));
+
+  const small = token('EMBR');
+  assert.ok(small.currentPrice !== null && (small.info.liquidity ?? 0) >= 10_000, 'EMBR is liquid');
+  assert.ok(small.info.marketCap !== null && small.info.marketCap < 50_000, `EMBR market cap ${small.info.marketCap}`);
+  assert.equal(small.isSecure, false, 'a liquid token under 50,000 USD of market cap is not secure');
+
+  const dotted = token('VELA');
+  assert.deepEqual([dotted.isPossibleSpam, dotted.spamReasons, dotted.isSecure], [false, [], true], 'a dotted brand is neither spam nor blocked');
+
+  const lure = token('CLAIM');
+  assert.equal(lure.isPossibleSpam, true);
+  assert.equal(lure.isSecure, false);
+  assert.equal(lure.security.score, 0);
+  assert.ok(codes(lure).includes('spam-lure'));
+  assert.equal(token('DUST').isPossibleSpam, false, 'illiquid is not spam');
+
+  // DAI's short depeg: in its hourly history and in its 24 h variation.
+  const dai = token('DAI');
+  const history = (await (await fetch(`${url}/prices/${dai.contractAddress}`)).json()) as { price: number }[];
+  const low = Math.min(...history.map((p) => p.price));
+  assert.ok(low < 0.98, `DAI's lowest hourly price ${low}`);
+  assert.ok(dai.last24hVariation !== null && dai.last24hVariation < -0.2, `DAI's 24 h variation ${dai.last24hVariation}`);
+}
