@@ -24,6 +24,10 @@ export type TokenRow = {
   priceSource: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** Base units, exact decimal integer string; null until the indexer read it. */
+  circulatingSupply: string | null;
+  /** USD, price × circulating supply; null without either. */
+  marketCap: string | null;
 };
 
 export const tokenColumns = `
@@ -32,4 +36,5 @@ export const tokenColumns = `
   price_updated_at AS "priceUpdatedAt", last24h_variation::text AS "last24hVariation",
   fdv::text AS fdv, sells, buys, swaps, is_possible_spam AS "isPossibleSpam",
   is_secure AS "isSecure", liquidity::text AS liquidity, volume24h::text AS volume24h,
-  price_source AS "priceSource", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  price_source AS "priceSource", created_at AS "createdAt", updated_at AS "updatedAt",
+  circulating_supply::text AS "circulatingSupply", market_cap::text AS "marketCap"`;

@@ -17,7 +17,7 @@ type Column =
  * serialised JSON: times as epoch ms instead of Date objects, and no checksum address or logo
  * (both only in the JSON): about half the heap of a full TokenRow (docs/performance.md).
  */
-export type SortRow = Omit<TokenRow, 'checksumAddress' | 'logo' | 'priceUpdatedAt' | 'createdAt' | 'updatedAt' | 'priceSource'> & {
+export type SortRow = Omit<TokenRow, 'checksumAddress' | 'logo' | 'priceUpdatedAt' | 'createdAt' | 'updatedAt' | 'priceSource' | 'circulatingSupply'> & {
   priceUpdatedAt: number | null;
   createdAt: number;
   updatedAt: number;
@@ -31,6 +31,7 @@ export function toSortRow(row: TokenRow): SortRow {
     last24hVariation: row.last24hVariation, fdv: row.fdv, sells: row.sells, buys: row.buys, swaps: row.swaps,
     isPossibleSpam: row.isPossibleSpam, isSecure: row.isSecure, liquidity: row.liquidity, volume24h: row.volume24h,
     createdAt: row.createdAt.getTime(), updatedAt: row.updatedAt.getTime(),
+    marketCap: row.marketCap,
   };
 }
 
@@ -61,6 +62,7 @@ const columns: Record<OrderColumn, Column> = {
   fdv: { kind: 'decimal', text: (r) => r.fdv },
   liquidity: { kind: 'decimal', text: (r) => r.liquidity },
   volume24h: { kind: 'decimal', text: (r) => r.volume24h },
+  marketCap: { kind: 'decimal', text: (r) => r.marketCap },
 };
 
 const byAddress = (a: SortRow, b: SortRow) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0);
