@@ -2,6 +2,10 @@ export { createChainClient, type ChainClient, type ChainClientOptions, type Chai
 export { callMany, type Call, type CallResult } from './multicall.ts';
 export { readErc20Metadata, readTotalSupplies, readBalances, type Erc20Metadata } from './readErc20.ts';
 export { decodeString } from './decodeString.ts';
+export { readHolderBalances, callsOf, type HolderBalancesRequest, type HolderBalances } from './readHolderBalances.ts';
+export { readSupply, type SupplyReading } from './readSupply.ts';
+export { supplyFigures } from './supply/supplyFigures.ts';
+export { SupplyReadError } from './supply/SupplyReadError.ts';
 export { classifyRpcError, type RpcErrorKind } from './classifyRpcError.ts';
 export { createNodeCallLimiter, type NodeCallLimiter } from './createNodeCallLimiter.ts';
 export { ChainRequestError, CallRevertedError, LogRangeError } from './errors.ts';

@@ -3,6 +3,7 @@ import type { TokenWrite } from '../db/index.ts';
 import type { PriceChange } from '../db/indexer/index.ts';
 import type { IndexerState } from './IndexerState.ts';
 import { fdvOf, isPossibleSpam, isSecure, variationOf } from './classifyToken.ts';
+import { marketCapOf } from './circulating/marketCapOf.ts';
 import { formatFixed, parseFixed } from './fixed.ts';
 import type { PoolFigures } from './poolFigures.ts';
 
@@ -34,6 +35,7 @@ export function buildTokenWrites(state: IndexerState, addresses: Iterable<string
       const value = ctx.figures.liquidity(state.pools.get(poolAddress)!);
       if (value !== null) liquidity = (liquidity ?? 0n) + value;
     }
+    const marketCap = marketCapOf(price, token.circulatingSupply, token.decimals);
     const spam = isPossibleSpam({ listed: token.listed, name: token.name, symbol: token.symbol, priced: price !== null });
     writes.push({
       address,
@@ -52,6 +54,8 @@ export function buildTokenWrites(state: IndexerState, addresses: Iterable<string
       priceSource: price === null ? null : (current?.source ?? null),
       firstSeenAt: token.firstSeenAt,
       firstSeenBlock: token.firstSeenBlock,
+      circulatingSupply: token.circulatingSupply,
+      marketCap: marketCap === null ? null : formatFixed(marketCap, VALUE_DIGITS),
       at: ctx.at,
     });
   }
