@@ -15,11 +15,14 @@ import { createChainClient } from './chain/createChainClient.ts';
 import { createJsonRpcClient } from './chain/jsonRpcClient.ts';
 import { loadConfig, type Config } from './config/loadConfig.ts';
 import { loadIndexerConfig } from './config/indexerConfig.ts';
+import { loadCirculatingConfig } from './config/circulatingConfig.ts';
+import { resolveNetworkTokenSupply } from './config/networkTokenSupply.ts';
 import { createDatabase } from './db/index.ts';
 import { readCheckpoint } from './db/indexer/index.ts';
 import { createDocsRouter } from './docs/index.ts';
 import { ConfigError } from './errors/index.ts';
 import { indexerConfigFromDemo } from './demo/indexerConfigFromDemo.ts';
+import { demoRoles } from './demo/circulatingFromDemo.ts';
 import { createIndexer, type Indexer } from './indexer/index.ts';
 import { createRpcHandler, rpcPath } from './rpc/index.ts';
 
@@ -82,10 +85,16 @@ async function main(mode: Mode): Promise<void> {
   let indexer: Indexer | undefined;
   if (mode !== 'serve') {
     const indexerConfig = demo ? indexerConfigFromDemo(demo.deployment) : loadIndexerConfig();
+    // The network token's circulating supply follows the rule of /supply/circulating (SUPPLY_CONFIG).
+    const networkToken = resolveNetworkTokenSupply(process.env, demo?.deployment.networkToken);
+    const circulatingConfig = indexerConfig.circulatingConfig
+      ? loadCirculatingConfig(indexerConfig.circulatingConfig, { roles: demo ? demoRoles(demo.deployment) : {}, networkToken: networkToken?.tokenAddress })
+      : undefined;
     indexer = createIndexer({
       db,
       config: indexerConfig,
       tokenList: demoList,
+      circulating: { config: circulatingConfig, networkToken: networkToken && { address: networkToken.tokenAddress, supply: networkToken.config } },
       logger: logger.child({ component: 'indexer' }),
       chain: createChainClient({
         url: chainUrl,
@@ -116,6 +125,7 @@ async function main(mode: Mode): Promise<void> {
       return s && s.lagBlocks !== null && s.lagSeconds !== null ? { lagBlocks: s.lagBlocks, lagSeconds: s.lagSeconds } : undefined;
     },
     indexerRole: () => indexer?.status().role,
+    indexerCirculatingFailures: () => indexer?.status().circulatingReadFailures,
   });
   const catalog = createTokenCatalog({
     db,

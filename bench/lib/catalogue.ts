@@ -77,6 +77,9 @@ export function buildCatalogue(options: CatalogueOptions): Catalogue {
       firstSeenAt: new Date(now - Math.floor(rng.range(HOUR_MS, 400 * 24 * HOUR_MS))),
       at: new Date(now - Math.floor(rng.range(0, 2 * HOUR_MS))),
       firstSeenBlock: i,
+      // three fifths circulating (no draw from rng: the rest of the catalogue stays as it was)
+      circulatingSupply: (totalSupply * 3n) / 5n,
+      marketCap: fdv === null ? null : decimal(fdv * 0.6, 2),
     });
   }
   return {

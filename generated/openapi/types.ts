@@ -186,7 +186,7 @@ export interface components {
          * @description Columns a token list can be ordered by.
          * @enum {string}
          */
-        OrderColumns: "name" | "symbol" | "decimals" | "contractAddress" | "currentPrice" | "priceUpdatedAt" | "createdAt" | "updatedAt" | "last24hVariation" | "last24hVariationAbsolute" | "sells" | "buys" | "swaps" | "isPossibleSpam" | "totalSupply" | "fdv" | "liquidity" | "volume24h";
+        OrderColumns: "name" | "symbol" | "decimals" | "contractAddress" | "currentPrice" | "priceUpdatedAt" | "createdAt" | "updatedAt" | "last24hVariation" | "last24hVariationAbsolute" | "sells" | "buys" | "swaps" | "isPossibleSpam" | "totalSupply" | "fdv" | "liquidity" | "volume24h" | "marketCap";
         /** Token */
         Token: {
             /** @description ERC-20 `name()`, or the token list's name when the contract has none. */
@@ -276,6 +276,25 @@ export interface components {
              *     prices never depend on themselves (docs/indexer.md, "Pricing"). Null without a price.
              */
             priceSource: components["schemas"]["Pool"] | components["schemas"]["PriceAnchor"] | null;
+            /**
+             * @description Circulating supply in base units, as a decimal integer string like `totalSupply`:
+             *     `totalSupply()` minus the balances of the burn addresses (`0x0000…0000` and
+             *     `0x0000…dEaD`), of the token contract itself and of the wallets the server's
+             *     circulating-supply configuration excludes for this token (treasury, team, vesting and
+             *     lock contracts, each with a label), all read at one block. For the network token it is
+             *     the figure of `GET /supply/circulating` at the same block (its configured supply
+             *     source, burn addresses and excluded wallets, an L1-synced supply included). Refreshed
+             *     when the token trades and for every token at a configured interval (default 10
+             *     minutes), so it may lag a transfer into or out of an excluded wallet by that long.
+             *     For a bridged token it counts the supply on this network only. Null until first read.
+             */
+            circulatingSupply: string | null;
+            /**
+             * @description Market capitalisation in USD, `currentPrice × circulatingSupply / 10^decimals`; null
+             *     without a price or a circulating supply. For a bridged token it is the market cap of
+             *     the supply on this network, not the token's global market cap.
+             */
+            marketCap: number | null;
         };
         /** PriceAnchor */
         PriceAnchor: {

@@ -16,7 +16,8 @@ export type SupplyReadRequest = {
   sourceMethod: string;
   /** Balances are answered in this order. */
   holders: readonly string[];
-  blockTag: SupplyBlockTag;
+  /** A tag to pin, or a block number already pinned (the indexer's batch end). */
+  blockTag: SupplyBlockTag | number;
   /** Multicall3 address; null reads call by call. Default: the canonical address. */
   multicall?: string | null;
 };
@@ -38,7 +39,8 @@ const DECIMALS = selector('decimals()');
 const BALANCE_OF = selector('balanceOf(address)');
 
 export async function readSupply(chain: ChainClient, req: SupplyReadRequest): Promise<SupplyReading> {
-  const block = await chain.request<{ number: string; timestamp: string } | null>('eth_getBlockByNumber', [req.blockTag, false]);
+  const tag = typeof req.blockTag === 'number' ? `0x${req.blockTag.toString(16)}` : req.blockTag;
+  const block = await chain.request<{ number: string; timestamp: string } | null>('eth_getBlockByNumber', [tag, false]);
   if (!block) throw new SupplyReadError(`the node has no ${req.blockTag} block`);
   const blockNumber = Number(block.number);
   const calls = [

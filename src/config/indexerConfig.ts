@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../errors/index.ts';
+import { circulatingConfigPathOf } from './circulatingConfig.ts';
 import { EnvReader, type Env } from './readEnv.ts';
 
 export type IndexerConfig = {
@@ -54,6 +55,12 @@ export type IndexerConfig = {
   supplyRefreshBlocks: number;
   /** A standby tries the writer lock this often; the lock's connection is checked as often (default 1000). */
   standbyPollMs?: number;
+  /** Circulating-supply configuration file (config/circulating/*.json); null or absent: burn addresses only. */
+  circulatingConfig?: string | null;
+  /** Every token's circulating supply is read again this often, wall-clock ms (default 600000; 0: every batch). */
+  circulatingRefreshMs?: number;
+  /** At most this many eth_calls (inside Multicall3) of circulating-supply reads per batch (default 1000). */
+  circulatingMaxCalls?: number;
 };
 
 type Preset = Partial<Omit<IndexerConfig, 'network' | 'rpc'>>;
@@ -76,6 +83,8 @@ export const indexerDefaults = {
   maxRetries: 5,
   requestsPerSecond: 0,
   standbyPollMs: 1000,
+  circulatingRefreshMs: 600_000,
+  circulatingMaxCalls: 1000,
 } as const;
 
 export function loadIndexerConfig(env: Env = process.env): IndexerConfig {
@@ -153,7 +162,11 @@ export function loadIndexerConfig(env: Env = process.env): IndexerConfig {
     reorgDepth: read.integer('INDEXER_REORG_DEPTH', preset.reorgDepth ?? d.reorgDepth, 2, 100_000),
     supplyRefreshBlocks: read.integer('INDEXER_SUPPLY_REFRESH_BLOCKS', preset.supplyRefreshBlocks ?? d.supplyRefreshBlocks, 1, 100_000_000),
     standbyPollMs: read.integer('INDEXER_STANDBY_POLL_MS', d.standbyPollMs, 100, 60_000),
+    circulatingConfig: read.string('INDEXER_CIRCULATING_CONFIG') ?? preset.circulatingConfig ?? circulatingConfigPathOf(network),
+    circulatingRefreshMs: read.integer('INDEXER_CIRCULATING_REFRESH_MS', preset.circulatingRefreshMs ?? d.circulatingRefreshMs, 0, 86_400_000),
+    circulatingMaxCalls: read.integer('INDEXER_CIRCULATING_MAX_CALLS', preset.circulatingMaxCalls ?? d.circulatingMaxCalls, 10, 100_000),
   };
+  if (config.circulatingConfig === 'none') config.circulatingConfig = null;
   if (config.tokenList === 'none') config.tokenList = null;
   if (config.usdFeed && !config.wrappedNative) problems.push('INDEXER_USD_FEED: the feed prices the wrapped native token; set INDEXER_WRAPPED_NATIVE too');
   if (problems.length > 0) throw new ConfigError(problems);

@@ -111,7 +111,7 @@ export function parseSupplyConfig(json: unknown, where: string, roles: SupplyRol
   return { source: source as SupplySource, burnAddresses, excludedWallets, blockTag: blockTag as SupplyBlockTag };
 }
 
-type Fail = (entry: string, message: string) => void;
+export type Fail = (entry: string, message: string) => void;
 
 function parseSource(raw: unknown, fail: Fail): SupplySource | undefined {
   if (raw === undefined) return { kind: 'totalSupply', method: 'totalSupply()' };
@@ -136,7 +136,7 @@ function parseSource(raw: unknown, fail: Fail): SupplySource | undefined {
 }
 
 // Each entry is {address, label} or {role, label}; a role is looked up in `roles`.
-function parseList(raw: unknown, name: string, roles: SupplyRoles, fail: Fail): LabelledAddress[] {
+export function parseList(raw: unknown, name: string, roles: SupplyRoles, fail: Fail): LabelledAddress[] {
   if (!Array.isArray(raw)) {
     fail(name, 'expected an array of {"address" or "role", "label"} objects');
     return [];
@@ -167,6 +167,6 @@ function parseList(raw: unknown, name: string, roles: SupplyRoles, fail: Fail): 
   return out;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

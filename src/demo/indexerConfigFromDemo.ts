@@ -1,6 +1,7 @@
 // Indexer configuration for the embedded demo network: its deployment's addresses, small batches.
 import type { IndexerConfig } from '../config/indexerConfig.ts';
 import { indexerDefaults } from '../config/indexerConfig.ts';
+import { DEMO_CIRCULATING_CONFIG_PATH } from './circulatingFromDemo.ts';
 import type { DemoDeployment } from './deploy.ts';
 
 export function indexerConfigFromDemo(deployment: DemoDeployment, overrides: Partial<IndexerConfig> = {}): IndexerConfig {
@@ -31,6 +32,7 @@ export function indexerConfigFromDemo(deployment: DemoDeployment, overrides: Par
     tokenList: null,
     reorgDepth: indexerDefaults.reorgDepth,
     supplyRefreshBlocks: indexerDefaults.supplyRefreshBlocks,
+    circulatingConfig: DEMO_CIRCULATING_CONFIG_PATH,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import type { TokenWrite } from '../db/index.ts';
 import type { PriceChange } from '../db/indexer/index.ts';
 import type { IndexerState } from './IndexerState.ts';
 import { fdvOf, variationOf } from './classifyToken.ts';
+import { marketCapOf } from './circulating/marketCapOf.ts';
 import { formatFixed, parseFixed } from './fixed.ts';
 import type { PoolFigures } from './poolFigures.ts';
 import { sourceKindOf, type PricingConfig } from './priceToken.ts';
@@ -39,6 +40,7 @@ export function buildTokenWrites(state: IndexerState, addresses: Iterable<string
     const lures = spamReasons(token, ctx.listedSymbols);
     const source = price === null ? null : (current?.source ?? null);
     const sourceKind = sourceKindOf(ctx.pricing, address, source);
+    const marketCap = marketCapOf(price, token.circulatingSupply, token.decimals);
     writes.push({
       address,
       name: token.name,
@@ -57,6 +59,8 @@ export function buildTokenWrites(state: IndexerState, addresses: Iterable<string
       priceSourceKind: sourceKind,
       firstSeenAt: token.firstSeenAt,
       firstSeenBlock: token.firstSeenBlock,
+      circulatingSupply: token.circulatingSupply,
+      marketCap: marketCap === null ? null : formatFixed(marketCap, VALUE_DIGITS),
       at: ctx.at,
     });
   }

@@ -1,12 +1,14 @@
 // The chain indexer: backfills from startBlock in batches, then follows head − confirmations,
 // rolling back on reorgs. Every batch commits with its checkpoint, so a restart resumes exactly.
 import type { ChainClient } from '../chain/index.ts';
-import type { IndexerConfig } from '../config/indexerConfig.ts';
+import { indexerDefaults, type IndexerConfig } from '../config/indexerConfig.ts';
 import type { Database } from '../db/index.ts';
 import { createWriterLock, readCheckpoint, type WriterLock } from '../db/indexer/index.ts';
 import { silentLogger, type IndexerContext, type IndexerLogger } from './IndexerContext.ts';
 import { loadIndexerState, type IndexerState } from './IndexerState.ts';
 import { ChainMismatchError, ReorgDetectedError } from './errors.ts';
+import { circulatingRules, type CirculatingRulesInput } from './circulating/circulatingRules.ts';
+import { createCirculatingSchedule } from './circulating/createCirculatingSchedule.ts';
 import { factoryFamilies } from './families/factoryFamilies.ts';
 import { parseFixed } from './fixed.ts';
 import { createPricingConfig } from './priceToken.ts';
@@ -24,6 +26,8 @@ export type IndexerOptions = {
   tokenList?: TokenListEntry[];
   /** The lock that makes one indexer per database the writer (default: the database's advisory lock). */
   writerLock?: WriterLock;
+  /** Circulating-supply configuration and the network token's supply rule (default: burn addresses only). */
+  circulating?: CirculatingRulesInput;
 };
 
 export type SyncResult = {
@@ -59,6 +63,8 @@ export type IndexerStatus = {
   lastSyncAt: Date | null;
   lastError: string | null;
   consecutiveErrors: number;
+  /** Circulating-supply reads of a token that failed since start (the previous figure was kept). */
+  circulatingReadFailures: number;
 };
 
 export type Indexer = {
@@ -79,10 +85,17 @@ export function createIndexer(options: IndexerOptions): Indexer {
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
   let inFlight: Promise<SyncResult> | null = null;
+  const circulating = {
+    rules: circulatingRules(options.circulating),
+    schedule: createCirculatingSchedule({
+      refreshMs: config.circulatingRefreshMs ?? indexerDefaults.circulatingRefreshMs,
+      maxCalls: config.circulatingMaxCalls ?? indexerDefaults.circulatingMaxCalls,
+    }),
+  };
   const status: IndexerStatus = {
     running: false, role: null, chainId: null, startBlock: config.startBlock, chainHead: null, targetBlock: null, indexedBlock: null,
     lagBlocks: null, lagSeconds: null, backfilling: true, batches: 0, swapsIndexed: 0, reorgs: 0,
-    lastSyncAt: null, lastError: null, consecutiveErrors: 0,
+    lastSyncAt: null, lastError: null, consecutiveErrors: 0, circulatingReadFailures: 0,
   };
 
   async function context(): Promise<IndexerContext> {
@@ -104,6 +117,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
       tokenList: new Map(list.map((t) => [t.address.toLowerCase(), { ...t, address: t.address.toLowerCase() }])),
       listedSymbols: listedSymbolsOf(list),
       fence: (tx, expected) => lock.fence(tx, expected),
+      circulating,
     };
     return ctx;
   }
@@ -255,6 +269,6 @@ export function createIndexer(options: IndexerOptions): Indexer {
       if (status.role === 'leader') status.role = null;
     },
     syncOnce,
-    status: () => ({ ...status }),
+    status: () => ({ ...status, circulatingReadFailures: circulating.schedule.stats().failures }),
   };
 }

@@ -20,6 +20,7 @@ import { createPoolFigures, valueOf } from './poolFigures.ts';
 import { priceWithSource } from './priceToken.ts';
 import { tokenFromChain } from './tokenFromChain.ts';
 import { writeTokenTrust } from './trust/writeTokenTrust.ts';
+import { refreshCirculating } from './circulating/refreshCirculating.ts';
 
 export type BatchResult = {
   fromBlock: number;
@@ -194,6 +195,10 @@ export async function indexBatch(
       changedTokens.push(token);
     }
   });
+
+  // 5b. Circulating supplies at the batch end: tokens new or traded in it, then the periodic sweep, within a call budget.
+  const listed = new Set(changedTokens);
+  for (const token of await refreshCirculating(ctx, state, to, [...newTokenAddresses, ...traded])) if (!listed.has(token)) changedTokens.push(token);
 
   // 6. One transaction: the batch's data and the checkpoint land together or not at all.
   const toTime = timeOf(to);

@@ -22,5 +22,7 @@ export function tokenFromChain(
     supplyBlock: seen.supplyBlock,
     firstSeenBlock: seen.block,
     firstSeenAt: seen.at,
+    circulatingSupply: null,
+    circulatingBlock: null,
   };
 }

@@ -66,6 +66,14 @@ describe('operations', () => {
     assert.match(metrics, /indexer_writer_role\{role="leader"\} 0/);
   });
 
+  it('counts the indexer\'s failed circulating-supply reads in a metric', async () => {
+    let failures = 3;
+    const app = testApp(db, { metrics: createMetrics({ indexerCirculatingFailures: () => failures }) });
+    assert.match((await request(app).get('/metrics')).text, /\nindexer_circulating_read_failures_total 3\n/);
+    failures = 5;
+    assert.match((await request(app).get('/metrics')).text, /\nindexer_circulating_read_failures_total 5\n/);
+  });
+
   it('fails readiness when the database is gone', async () => {
     const gone = await createDatabase({});
     const app = testApp(gone);

@@ -1,4 +1,4 @@
-// Ordering by each of the 18 columns both ways: pages joined end to end hold every token once,
+// Ordering by each of the 19 columns both ways: pages joined end to end hold every token once,
 // sorted by the column with nulls last and contractAddress as the tiebreak.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -31,6 +31,7 @@ const valueOf: Record<OrderColumn, (t: Token) => Value> = {
   fdv: (t) => t.info.fdv,
   liquidity: (t) => t.info.liquidity,
   volume24h: (t) => t.info.volume24h,
+  marketCap: (t) => t.info.marketCap,
 };
 
 /** Negative when a comes first: nulls last in both directions, then the address ascending. */
@@ -77,7 +78,7 @@ for (const target of testDatabases) {
           }
           const values = seen.map(valueOf[column]);
           assert.ok(new Set(values.map(String)).size < TOTAL || column === 'contractAddress', 'fixture has ties');
-          if (['currentPrice', 'fdv', 'last24hVariation', 'priceUpdatedAt'].includes(column)) {
+          if (['currentPrice', 'fdv', 'last24hVariation', 'priceUpdatedAt', 'marketCap'].includes(column)) {
             assert.equal(values.at(-1), null, 'nulls come last');
           }
         });

@@ -26,6 +26,9 @@ export function makeTokens(count: number): TokenWrite[] {
       last24hVariation: priced ? `${((i % 9) - 4) * 3}.5` : null,
       fdv: priced ? `${10 ** (i % 5) * ((i % 3) + 1)}` : null,
       liquidity: priced ? `${(i % 4) * 1000}.${i % 10}` : null,
+      // below fdv, in a cycle of its own (ties, and nulls where the circulating supply is unknown)
+      circulatingSupply: i % 7 === 6 ? null : supply / BigInt((i % 3) + 1),
+      marketCap: priced && i % 7 !== 6 ? `${10 ** (i % 5)}.${i % 4}` : null,
       isPossibleSpam: i % 5 === 0,
       isSecure: i % 2 === 1,
       firstSeenAt: new Date(BASE_TIME.getTime() - (i % 3) * 60_000),

@@ -22,6 +22,7 @@ export const orderColumns = {
   fdv: { sql: 'tokens.fdv', nullable: true },
   liquidity: { sql: 'tokens.liquidity', nullable: true },
   volume24h: { sql: 'tokens.volume24h', nullable: false },
+  marketCap: { sql: 'tokens.market_cap', nullable: true },
 } as const;
 
 export type OrderColumn = keyof typeof orderColumns;

@@ -25,7 +25,13 @@ export type Metrics = {
  * One registry per app (tests build several apps in one process). Indexer lag is read at
  * scrape time from `indexerLag`, so the API never imports the indexer.
  */
-export function createMetrics(options: { indexerLag?: () => IndexerLag; rateLimitCounting?: () => RateLimitCounting; indexerRole?: () => 'leader' | 'standby' | null | undefined } = {}): Metrics {
+export function createMetrics(options: {
+  indexerLag?: () => IndexerLag;
+  rateLimitCounting?: () => RateLimitCounting;
+  indexerRole?: () => 'leader' | 'standby' | null | undefined;
+  /** Circulating-supply reads this process's indexer could not make (their previous figures were kept). */
+  indexerCirculatingFailures?: () => number | undefined;
+} = {}): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const httpDuration = new Histogram({
@@ -118,6 +124,18 @@ export function createMetrics(options: { indexerLag?: () => IndexerLag; rateLimi
       if (role === undefined) return;
       this.set({ role: 'leader' }, role === 'leader' ? 1 : 0);
       this.set({ role: 'standby' }, role === 'standby' ? 1 : 0);
+    },
+  });
+  new Counter({
+    name: 'indexer_circulating_read_failures_total',
+    help: "Token circulating-supply reads this process's indexer could not make (node failure, revert, balances above the supply); each kept its previous figure",
+    registers: [registry],
+    collect() {
+      const value = options.indexerCirculatingFailures?.();
+      if (value !== undefined) {
+        this.reset();
+        this.inc(value);
+      }
     },
   });
   return {

@@ -13,19 +13,24 @@ export type IndexerToken = {
   supplyBlock: number;
   firstSeenBlock: number;
   firstSeenAt: Date;
-  /** totalSupply less burned, self-held and excluded balances; null until read. */
-  circulatingSupply?: bigint | null;
+  /** Base units not held by burn addresses, the token itself or its excluded wallets; null until read. */
+  circulatingSupply: bigint | null;
+  /** Block the circulating supply was read at (the read that last changed it). */
+  circulatingBlock: number | null;
 };
 
 export async function loadIndexerTokens(db: Queryable): Promise<IndexerToken[]> {
-  const rows = await db.query<Omit<IndexerToken, 'totalSupply' | 'supplyBlock' | 'firstSeenBlock'> & {
+  const rows = await db.query<Omit<IndexerToken, 'totalSupply' | 'supplyBlock' | 'firstSeenBlock' | 'circulatingSupply' | 'circulatingBlock'> & {
     totalSupply: string;
     supplyBlock: string;
     firstSeenBlock: string;
+    circulatingSupply: string | null;
+    circulatingBlock: string | null;
   }>(
     `SELECT address, name, symbol, decimals, decimals_known AS "decimalsKnown", listed, logo,
             total_supply::text AS "totalSupply", supply_block::text AS "supplyBlock",
-            first_seen_block::text AS "firstSeenBlock", first_seen_at AS "firstSeenAt"
+            first_seen_block::text AS "firstSeenBlock", first_seen_at AS "firstSeenAt",
+            circulating_supply::text AS "circulatingSupply", circulating_block::text AS "circulatingBlock"
      FROM indexer_tokens ORDER BY address`,
   );
   return rows.map((r) => ({
@@ -34,6 +39,8 @@ export async function loadIndexerTokens(db: Queryable): Promise<IndexerToken[]> 
     supplyBlock: Number(r.supplyBlock),
     firstSeenBlock: Number(r.firstSeenBlock),
     firstSeenAt: new Date(r.firstSeenAt),
+    circulatingSupply: r.circulatingSupply === null ? null : BigInt(r.circulatingSupply),
+    circulatingBlock: r.circulatingBlock === null ? null : Number(r.circulatingBlock),
   }));
 }
 
@@ -42,13 +49,14 @@ export async function saveIndexerTokens(db: Queryable, tokens: readonly IndexerT
   const col = <T>(f: (t: IndexerToken) => T) => tokens.map(f);
   await db.query(
     `INSERT INTO indexer_tokens (address, name, symbol, decimals, decimals_known, listed, logo, total_supply,
-       supply_block, first_seen_block, first_seen_at)
+       supply_block, first_seen_block, first_seen_at, circulating_supply, circulating_block)
      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::boolean[], $6::boolean[], $7::text[],
-       $8::numeric[], $9::bigint[], $10::bigint[], $11::timestamptz[])
+       $8::numeric[], $9::bigint[], $10::bigint[], $11::timestamptz[], $12::numeric[], $13::bigint[])
      ON CONFLICT (address) DO UPDATE SET name = EXCLUDED.name, symbol = EXCLUDED.symbol, decimals = EXCLUDED.decimals,
        decimals_known = EXCLUDED.decimals_known, listed = EXCLUDED.listed, logo = EXCLUDED.logo,
        total_supply = EXCLUDED.total_supply, supply_block = EXCLUDED.supply_block,
-       first_seen_block = EXCLUDED.first_seen_block, first_seen_at = EXCLUDED.first_seen_at`,
+       first_seen_block = EXCLUDED.first_seen_block, first_seen_at = EXCLUDED.first_seen_at,
+       circulating_supply = EXCLUDED.circulating_supply, circulating_block = EXCLUDED.circulating_block`,
     [
       col((t) => t.address),
       col((t) => t.name),
@@ -61,6 +69,8 @@ export async function saveIndexerTokens(db: Queryable, tokens: readonly IndexerT
       col((t) => t.supplyBlock),
       col((t) => t.firstSeenBlock),
       col((t) => t.firstSeenAt.toISOString()),
+      col((t) => t.circulatingSupply?.toString() ?? null),
+      col((t) => t.circulatingBlock),
     ],
   );
 }

@@ -30,6 +30,10 @@ export type TokenRow = {
   priceSourceKind: 'pool' | 'usd-feed' | 'usd-peg' | null;
   createdAt: Date;
   updatedAt: Date;
+  /** Base units, exact decimal integer string; null until the indexer read it. */
+  circulatingSupply: string | null;
+  /** USD, price × circulating supply; null without either. */
+  marketCap: string | null;
 };
 
 export const tokenColumns = `
@@ -39,4 +43,5 @@ export const tokenColumns = `
   fdv::text AS fdv, sells, buys, swaps, is_possible_spam AS "isPossibleSpam",
   spam_reasons::text AS "spamReasons", is_secure AS "isSecure", security_score AS "securityScore",
   security_reasons::text AS "securityReasons", price_source_kind AS "priceSourceKind", liquidity::text AS liquidity, volume24h::text AS volume24h,
-  price_source AS "priceSource", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  price_source AS "priceSource", created_at AS "createdAt", updated_at AS "updatedAt",
+  circulating_supply::text AS "circulatingSupply", market_cap::text AS "marketCap"`;

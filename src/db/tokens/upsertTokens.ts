@@ -36,6 +36,10 @@ export type TokenWrite = {
   at: Date;
   /** Block that first brought the token in (reorg rollback). */
   firstSeenBlock?: number;
+  /** Base units; null (or absent) while unknown. */
+  circulatingSupply?: bigint | null;
+  /** USD, exact decimal string; null without a price or a circulating supply. */
+  marketCap?: string | null;
 };
 
 const BATCH = 500;
@@ -45,7 +49,8 @@ const CHANGED = `(t.name, t.symbol, t.decimals, t.logo, t.total_supply, t.curren
     t.last24h_variation, t.fdv, t.is_possible_spam, t.spam_reasons, t.liquidity, t.price_source, t.price_source_kind)
   IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.symbol, EXCLUDED.decimals, EXCLUDED.logo, EXCLUDED.total_supply,
     EXCLUDED.current_price, EXCLUDED.price_updated_at, EXCLUDED.last24h_variation, EXCLUDED.fdv,
-    EXCLUDED.is_possible_spam, EXCLUDED.spam_reasons, EXCLUDED.liquidity, EXCLUDED.price_source, EXCLUDED.price_source_kind)`;
+    EXCLUDED.is_possible_spam, EXCLUDED.spam_reasons, EXCLUDED.liquidity, EXCLUDED.price_source, EXCLUDED.price_source_kind)
+  OR (t.circulating_supply, t.market_cap) IS DISTINCT FROM (EXCLUDED.circulating_supply, EXCLUDED.market_cap)`;
 
 /**
  * Inserts or updates tokens in batches of one statement each. `updated_at` moves only for rows
@@ -58,10 +63,11 @@ export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[])
     await db.query(
       `INSERT INTO tokens AS t (address, checksum_address, name, symbol, decimals, logo, total_supply,
          current_price, price_updated_at, last24h_variation, fdv, is_possible_spam, spam_reasons,
-         created_at, updated_at, created_block, liquidity, price_source, price_source_kind, row_version)
+         created_at, updated_at, created_block, liquidity, price_source, price_source_kind, circulating_supply, market_cap, row_version)
        SELECT *, ${NEXT_ROW_VERSION} FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[],
          $7::numeric[], $8::numeric[], $9::timestamptz[], $10::numeric[], $11::numeric[],
-         $12::boolean[], $13::jsonb[], $14::timestamptz[], $15::timestamptz[], $16::bigint[], $17::numeric[], $18::text[], $19::text[])
+         $12::boolean[], $13::jsonb[], $14::timestamptz[], $15::timestamptz[], $16::bigint[], $17::numeric[], $18::text[], $19::text[],
+         $20::numeric[], $21::numeric[])
        ON CONFLICT (address) DO UPDATE SET
          checksum_address = EXCLUDED.checksum_address, name = EXCLUDED.name, symbol = EXCLUDED.symbol,
          decimals = EXCLUDED.decimals, logo = EXCLUDED.logo, total_supply = EXCLUDED.total_supply,
@@ -69,6 +75,7 @@ export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[])
          last24h_variation = EXCLUDED.last24h_variation, fdv = EXCLUDED.fdv,
          is_possible_spam = EXCLUDED.is_possible_spam, spam_reasons = EXCLUDED.spam_reasons,
          liquidity = EXCLUDED.liquidity, price_source = EXCLUDED.price_source, price_source_kind = EXCLUDED.price_source_kind,
+         circulating_supply = EXCLUDED.circulating_supply, market_cap = EXCLUDED.market_cap,
          created_at = LEAST(t.created_at, EXCLUDED.created_at),
          created_block = LEAST(t.created_block, EXCLUDED.created_block),
          updated_at = CASE WHEN ${CHANGED} THEN GREATEST(t.updated_at, EXCLUDED.updated_at) ELSE t.updated_at END,
@@ -93,6 +100,8 @@ export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[])
         col((t) => t.liquidity ?? null),
         col((t) => t.priceSource?.toLowerCase() ?? null),
         col((t) => t.priceSourceKind ?? (t.priceSource ? 'pool' : null)),
+        col((t) => t.circulatingSupply?.toString() ?? null),
+        col((t) => t.marketCap ?? null),
       ],
     );
   }

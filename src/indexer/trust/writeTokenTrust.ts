@@ -5,7 +5,7 @@ import { trustKey, updateTokenTrust, type Queryable, type TokenTrustWrite } from
 import type { IndexerContext } from '../IndexerContext.ts';
 import type { IndexerState } from '../IndexerState.ts';
 import type { PoolFigures } from '../poolFigures.ts';
-import { pow10 } from '../fixed.ts';
+import { marketCapOf } from '../circulating/marketCapOf.ts';
 import { sourceKindOf } from '../priceToken.ts';
 import { isSecure, securityScore } from './securityScore.ts';
 import { spamReasons } from './spamReasons.ts';
@@ -27,8 +27,7 @@ export async function writeTokenTrust(tx: Queryable, ctx: IndexerContext, state:
       firstSeenAt: token.firstSeenAt, sourcePoolCreatedAt: sourcePool?.createdAt ?? null,
       spamReasons: spamReasons(token, ctx.listedSymbols),
     });
-    const circulating = token.circulatingSupply ?? null;
-    const marketCap = price !== null && circulating !== null ? (price * circulating) / pow10(token.decimals) : null;
+    const marketCap = marketCapOf(price, token.circulatingSupply, token.decimals);
     const write = { address, score, reasons: JSON.stringify(reasons), isSecure: isSecure(score, marketCap, ctx.trust) };
     const key = trustKey(write);
     if (state.trustWritten.get(address) === key) continue;

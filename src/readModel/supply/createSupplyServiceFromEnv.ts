@@ -3,8 +3,7 @@
 import type { Logger } from 'pino';
 import { createChainClient } from '../../chain/createChainClient.ts';
 import type { Env } from '../../config/readEnv.ts';
-import { DEMO_SUPPLY_CONFIG_PATH, loadSupplyConfig, readSupplySettings, type SupplyRoles } from '../../config/supplyConfig.ts';
-import { ConfigError } from '../../errors/index.ts';
+import { resolveNetworkTokenSupply } from '../../config/networkTokenSupply.ts';
 import { createSupplyService, type SupplyService } from './createSupplyService.ts';
 
 export type SupplyFromEnvOptions = {
@@ -22,15 +21,9 @@ export type SupplyFromEnvOptions = {
  * bad variable or configuration entry.
  */
 export function createSupplyServiceFromEnv(options: SupplyFromEnvOptions): SupplyService | undefined {
-  const settings = readSupplySettings(options.env ?? process.env);
-  const demo = options.demoNetworkToken;
-  const tokenAddress = settings.tokenAddress ?? demo?.address;
-  if (!tokenAddress) return undefined;
-  const configPath = settings.configPath ?? (demo ? DEMO_SUPPLY_CONFIG_PATH : undefined);
-  // Without a file the excluded wallets are unknown and the circulating supply would be silently wrong.
-  if (!configPath) throw new ConfigError(['SUPPLY_CONFIG: required when NETWORK_TOKEN_ADDRESS is set (start from config/supply/linea.example.json)']);
-  const roles: SupplyRoles = demo ? { treasury: demo.treasury, ecosystem: demo.ecosystem } : {};
-  const config = loadSupplyConfig(configPath, roles);
+  const resolved = resolveNetworkTokenSupply(options.env ?? process.env, options.demoNetworkToken);
+  if (!resolved) return undefined;
+  const { tokenAddress, config, settings } = resolved;
   return createSupplyService({
     // Few retries: a failing node should turn into a stale answer quickly, not into a slow one.
     chain: createChainClient({ url: options.rpcUrl, maxRetries: 1, timeoutMs: 4000 }),

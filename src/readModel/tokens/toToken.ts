@@ -32,6 +32,8 @@ export function toToken(row: TokenRow, priceSource?: PoolRow): Token {
       liquidity: toNumber(row.liquidity),
       volume24h: Number(row.volume24h),
       priceSource: priceSource ? toPool(priceSource) : anchorOf(row),
+      circulatingSupply: row.circulatingSupply,
+      marketCap: toNumber(row.marketCap),
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -19,7 +19,8 @@ type Column =
  */
 export type SortRow = Omit<
   TokenRow,
-  'checksumAddress' | 'logo' | 'priceUpdatedAt' | 'createdAt' | 'updatedAt' | 'priceSource' | 'priceSourceKind' | 'spamReasons' | 'securityReasons'
+  | 'checksumAddress' | 'logo' | 'priceUpdatedAt' | 'createdAt' | 'updatedAt' | 'priceSource' | 'priceSourceKind'
+  | 'spamReasons' | 'securityReasons' | 'circulatingSupply'
 > & {
   priceUpdatedAt: number | null;
   createdAt: number;
@@ -34,6 +35,7 @@ export function toSortRow(row: TokenRow): SortRow {
     last24hVariation: row.last24hVariation, fdv: row.fdv, sells: row.sells, buys: row.buys, swaps: row.swaps,
     isPossibleSpam: row.isPossibleSpam, isSecure: row.isSecure, securityScore: row.securityScore, liquidity: row.liquidity, volume24h: row.volume24h,
     createdAt: row.createdAt.getTime(), updatedAt: row.updatedAt.getTime(),
+    marketCap: row.marketCap,
   };
 }
 
@@ -64,6 +66,7 @@ const columns: Record<OrderColumn, Column> = {
   fdv: { kind: 'decimal', text: (r) => r.fdv },
   liquidity: { kind: 'decimal', text: (r) => r.liquidity },
   volume24h: { kind: 'decimal', text: (r) => r.volume24h },
+  marketCap: { kind: 'decimal', text: (r) => r.marketCap },
 };
 
 const byAddress = (a: SortRow, b: SortRow) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0);
