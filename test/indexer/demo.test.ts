@@ -66,7 +66,8 @@ test('demo network: the loop survives node failures, catches up and follows the 
   assert.equal(spam.isSecure, false);
   const weth = await row(d.weth);
   assert.ok(weth.currentPrice !== null && Number(weth.currentPrice) > 100);
-  assert.equal(weth.isSecure, true);
+  assert.equal(weth.priceSourceKind, 'usd-feed', 'WETH is the USD anchor, priced by the demo feed');
+  assert.equal(weth.isSecure, weth.securityScore > 70 && Number(weth.marketCap) > 50_000);
   // Stablecoins are priced by their markets (through WETH, anchored on the demo's ETH/USD feed).
   for (const stable of d.stablecoins) {
     const s = await row(stable);

@@ -63,13 +63,13 @@ test('hostile tokens do not stop the indexer', async (t) => {
     const dec255 = await row(hostile.maxDecimals!);
     assert.equal(dec255.decimals, 255);
     assert.equal(dec255.currentPrice, null, 'absurd decimals are never priced');
-    assert.equal(dec255.isPossibleSpam, true);
+    assert.equal(dec255.isPossibleSpam, false, 'unpriced is not spam');
 
     const noDec = await row(hostile.noDecimals!);
     assert.equal(noDec.name, 'No Decimals');
     assert.equal(noDec.decimals, 0);
     assert.equal(noDec.currentPrice, null, 'unknown decimals are never priced');
-    assert.equal(noDec.isPossibleSpam, true);
+    assert.equal(noDec.isPossibleSpam, false, 'unpriced is not spam');
     assert.equal(noDec.swaps, 2);
 
     const lure = await row(spam);

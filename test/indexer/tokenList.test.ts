@@ -148,16 +148,18 @@ for (const [label, source] of sources) {
     });
     after(() => db?.close());
 
-    it('a listed token with a pool carries the list logo and is secure under the fdv minimum', async () => {
+    it('a listed token with a pool carries the list logo and the token-list factor; under 50,000 USD of market cap it is not secure', async () => {
       const listed = await stored(listedSmall);
       assert.equal(listed.logo, LOGO('LSM'));
       assert.ok(listed.currentPrice !== null && listed.fdv !== null, 'priced');
       assert.ok(Number(listed.fdv) < 50_000, `fdv ${listed.fdv} is under the minimum`);
-      assert.equal(listed.isSecure, true);
+      assert.ok(JSON.parse(listed.securityReasons).some((r: { code: string }) => r.code === 'token-list'));
+      assert.equal(listed.isSecure, false, 'the list is a factor, not an override');
       assert.equal(listed.isPossibleSpam, false);
 
       const unlisted = await stored(unlistedSmall);
       assert.equal(unlisted.fdv, listed.fdv, 'same numbers');
+      assert.equal(unlisted.securityScore, listed.securityScore - 20, 'the token-list factor is the difference');
       assert.equal(unlisted.logo, null, 'its entry is for another chain');
       assert.equal(unlisted.isSecure, false);
       assert.equal(unlisted.isPossibleSpam, false);
@@ -173,11 +175,11 @@ for (const [label, source] of sources) {
       assert.equal(t.fdv, null);
       assert.equal(t.logo, LOGO('PLS'));
       assert.equal(t.createdAt.toISOString(), startBlockTime.toISOString(), 'first indexed block');
-      assert.equal(t.isSecure, true);
+      assert.equal(t.isSecure, false, 'no price: never secure');
       assert.equal(t.isPossibleSpam, false);
     });
 
-    it('list metadata fills what the contract refuses; a listed lure name is not spam', async () => {
+    it('list metadata fills what the contract refuses; a listed lure name is still flagged', async () => {
       const noName = await stored(revertingName);
       assert.equal(noName.name, 'Nameless Token');
       assert.equal(noName.symbol, 'NONAME', 'the contract\'s symbol still wins');
@@ -192,8 +194,9 @@ for (const [label, source] of sources) {
       const lure = await stored(lureName);
       assert.equal(lure.name, 'Claim rewards at claim-rewards.xyz');
       assert.equal(lure.currentPrice, null);
-      assert.equal(lure.isPossibleSpam, false);
-      assert.equal(lure.isSecure, true);
+      assert.equal(lure.isPossibleSpam, true, 'the list does not hide a lure');
+      assert.ok(JSON.parse(lure.spamReasons).length > 0);
+      assert.equal(lure.isSecure, false);
     });
 
     it('entries for another chain id and malformed entries are ignored', async () => {
@@ -205,7 +208,8 @@ for (const [label, source] of sources) {
       const app = testApp(db);
       const one = await request(app).get(`/tokens/${await addr(listedSmall)}`).expect(200);
       assert.equal(one.body.logo, LOGO('LSM'));
-      assert.equal(one.body.isSecure, true);
+      assert.equal(one.body.isSecure, false);
+      assert.ok(one.body.security.reasons.some((r: { code: string }) => r.code === 'token-list'));
       const all = await request(app).get('/tokens?limit=100').expect(200);
       const symbols = (all.body.data as { symbol: string }[]).map((t) => t.symbol).sort();
       assert.deepEqual(symbols, ['AIRDROP', 'LSM', 'NODEC', 'NONAME', 'PLS', 'USDC', 'USM']);
