@@ -12,6 +12,8 @@ import {
   type TokenWrite,
 } from '../../src/db/index.ts';
 import { createPrng, type Prng } from '../../src/demo/prng.ts';
+import { SCALE } from '../../src/indexer/fixed.ts';
+import { securityScore } from '../../src/indexer/trust/securityScore.ts';
 
 export type CatalogueOptions = { count: number; seed: number; now: Date };
 
@@ -61,7 +63,8 @@ export function buildCatalogue(options: CatalogueOptions): Catalogue {
     const fdv = price === null ? null : price * Number(whole);
     const variation = priced && rng.next() < 0.95 ? rng.gauss() * 12 : null;
     const spam = rng.next() < 0.08;
-    tokens.push({
+    const lures = spam ? [{ code: 'domain-call-to-action', detail: `name asks to "claim" at the domain "claim-${i}.xyz"` }] : [];
+    const token: TokenWrite = {
       address,
       name: `${rng.pick(WORDS)} ${rng.pick(WORDS)} ${i}`,
       symbol: `${rng.pick(WORDS).slice(0, 3).toUpperCase()}${i}`,
@@ -73,14 +76,23 @@ export function buildCatalogue(options: CatalogueOptions): Catalogue {
       last24hVariation: variation === null ? null : decimal(variation, 4),
       fdv: fdv === null ? null : decimal(fdv, 2),
       isPossibleSpam: spam,
-      isSecure: !spam && fdv !== null && fdv > 50_000,
+      spamReasons: JSON.stringify(lures),
       firstSeenAt: new Date(now - Math.floor(rng.range(HOUR_MS, 400 * 24 * HOUR_MS))),
       at: new Date(now - Math.floor(rng.range(0, 2 * HOUR_MS))),
       firstSeenBlock: i,
       // three fifths circulating (no draw from rng: the rest of the catalogue stays as it was)
       circulatingSupply: (totalSupply * 3n) / 5n,
       marketCap: fdv === null ? null : decimal(fdv * 0.6, 2),
+    };
+    // Trust as the indexer writes it (no draw from rng: the rest of the catalogue stays as it was):
+    // a lure for spam tokens, the score from liquidity (2 % of fdv), activity, age and a 10 % list.
+    const security = securityScore({
+      now: options.now, listed: i % 10 === 0, priced: fdv !== null, liquidity: fdv === null ? null : BigInt(Math.floor(fdv * 0.02)) * SCALE,
+      swaps24h: i % 150, firstSeenAt: token.firstSeenAt, sourcePoolCreatedAt: fdv === null ? null : token.firstSeenAt, spamReasons: lures,
     });
+    token.security = { score: security.score, reasons: JSON.stringify(security.reasons) };
+    token.isSecure = security.score > 70 && fdv !== null && fdv * 0.6 > 50_000;
+    tokens.push(token);
   }
   return {
     tokens,
