@@ -31,11 +31,16 @@ test('demo network: the loop survives node failures, catches up and follows the 
   const t0 = Date.now();
   const demo = await startDemo({ hours: 3 });
   t.diagnostic(`demo ready in ${Date.now() - t0} ms`);
-  // requests 20..60 fail outright (retries exhausted): whole steps fail and the loop must go on
-  const proxy = await startProxy(demo.chain.url, (_body, n) => (n >= 20 && n < 60 ? { status: 503 } : null));
+  // requests 20..60 fail outright (retries exhausted): whole steps fail and the loop must go on;
+  // later, while failBalances is set, every read with a balanceOf (circulating supplies) fails.
+  let failBalances = false;
+  const proxy = await startProxy(demo.chain.url, (body, n) =>
+    (n >= 20 && n < 60) || (failBalances && JSON.stringify(body.params).includes('70a08231')) ? { status: 503 } : null);
   const chain = createChainClient({ url: proxy.url, maxRetries: 1, retryBaseMs: 5 });
   const db = await createDatabase({ pgliteDir: 'memory://' });
+  let running: { stop(): Promise<void> } | undefined;
   t.after(async () => {
+    await running?.stop(); // a failed assertion must not leave the loop running
     chain.destroy();
     await db.close();
     await proxy.close();
@@ -50,6 +55,7 @@ test('demo network: the loop survives node failures, catches up and follows the 
   const networkToken = { address: demo.deployment.networkToken.address, supply: l1Supply };
   const indexer = createIndexer({ db, chain, config, circulating: { config: demoRules.config, networkToken } });
   let sawError = false;
+  running = indexer;
   await indexer.start();
   const head = demo.history.toBlock;
   await until('catch-up', () => {
@@ -63,11 +69,29 @@ test('demo network: the loop survives node failures, catches up and follows the 
 
   await demo.chain.provider.request({ method: 'evm_mine', params: [] });
   await until('following the head', () => indexer.status().indexedBlock === head + 1);
+
+  // A circulating-supply read that fails neither fails nor holds up the batch: the figure is kept, counted, and read later.
+  const d = demo.deployment;
+  const client = await createDemoClient(demo.chain);
+  const pcat = d.tokens.find((x) => x.symbol === 'PCAT')!.address;
+  const pcatBefore = (await getToken(db, pcat))?.circulatingSupply;
+  const failuresBefore = indexer.status().circulatingReadFailures;
+  failBalances = true;
+  await client.send(d.accounts.deployer, pcat, 'DemoToken', 'transfer', ['0x000000000000000000000000000000000000dEaD', 10n ** 18n]);
+  await client.mine();
+  const burnedAt = (await client.latestBlock()).number;
+  await until('indexed while balances cannot be read', () => (indexer.status().indexedBlock ?? 0) >= burnedAt);
+  failBalances = false;
+  assert.ok(indexer.status().circulatingReadFailures > failuresBefore, 'the failed reads are counted');
+  assert.equal((await getToken(db, pcat))?.circulatingSupply, pcatBefore, 'the previous figure is kept');
+  await demo.chain.provider.request({ method: 'evm_mine', params: [] });
+  const recoveredAt = (await client.latestBlock()).number;
+  await until('read again', () => (indexer.status().indexedBlock ?? 0) >= recoveredAt);
+  assert.equal((await getToken(db, pcat))?.circulatingSupply, (BigInt(pcatBefore!) - 10n ** 18n).toString(), 'read at the next batch');
   await indexer.stop();
   t.diagnostic(`stopped at ${Date.now() - t0} ms`);
   assert.equal(indexer.status().running, false);
 
-  const d = demo.deployment;
   const row = async (address: string) => {
     const r = await getToken(db, address.toLowerCase());
     assert.ok(r, `token ${address} stored`);
@@ -99,7 +123,6 @@ test('demo network: the loop survives node failures, catches up and follows the 
   assert.equal(stored[0]?.n, demo.history.swaps);
 
   // Circulating supply: total supply − zero, dead, the token itself and its excluded wallets, at the last block.
-  const client = await createDemoClient(demo.chain);
   const call = async (token: string, fn: string, args: unknown[] = []) => (await client.call(token, 'DemoToken', fn, args))[0] as bigint;
   const bySymbol = (symbol: string) => d.tokens.find((x) => x.symbol === symbol)!.address;
   const BURN = ['0x0000000000000000000000000000000000000000', '0x000000000000000000000000000000000000dEaD'];
