@@ -286,7 +286,7 @@ export function poolAmounts(p: PoolSpec): [bigint, bigint] {
 }
 
 // Traders and the arbitrageur get a share of every traded token and approve the spenders they use;
-// burners get network tokens to burn.
+// burners get network tokens to burn; some supply is set aside so it does not circulate.
 async function fundAccounts(c: DemoClient, accounts: DemoAccounts, tok: (s: string) => string, pools: DemoPoolInfo[]): Promise<void> {
   const actors = [...accounts.traders, accounts.arbitrageur];
   const deployer = accounts.deployer;
@@ -298,6 +298,11 @@ async function fundAccounts(c: DemoClient, accounts: DemoAccounts, tok: (s: stri
     for (const actor of actors) await c.send(deployer, token, 'DemoToken', 'transfer', [actor, share], { gas: 80_000n });
   }
   for (const b of accounts.burners) await c.send(deployer, tok('LINEA'), 'NetworkToken', 'transfer', [b, 50_000_000n * 10n ** 18n], { gas: 80_000n });
+  // Supply that is not circulating (config/circulating/demo.json): PCAT burned to 0x…dEaD at launch,
+  // AUG left in its own contract, HRB in the treasury the configuration excludes for it.
+  await c.send(deployer, tok('PCAT'), 'DemoToken', 'transfer', [DEAD_ADDRESS, 100_000_000_000n * 10n ** 9n], { gas: 80_000n });
+  await c.send(deployer, tok('AUG'), 'DemoToken', 'transfer', [tok('AUG'), 250_000n * 10n ** 12n], { gas: 80_000n });
+  await c.send(deployer, tok('HRB'), 'DemoToken', 'transfer', [accounts.treasury, 20_000_000n * 10n ** 18n], { gas: 80_000n });
   for (const actor of actors) {
     const done = new Set<string>();
     for (const p of pools) {

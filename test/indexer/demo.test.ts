@@ -1,10 +1,19 @@
 // The whole demo network through the running loop, with a node that fails for a while: the loop
-// survives, catches up, follows new blocks, and the demo's special tokens come out as designed.
+// survives, catches up, follows new blocks, and the demo's special tokens come out as designed,
+// circulating supply and market cap included (checked against the chain, /supply/circulating
+// and the SQL oracle, through the spec-validated app).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createChainClient } from '../../src/chain/index.ts';
 import { createDatabase } from '../../src/db/index.ts';
-import { getToken } from '../oracles/index.ts';
+import request from 'supertest';
+import { getToken, listTokens } from '../oracles/index.ts';
+import { parseSupplyConfig } from '../../src/config/supplyConfig.ts';
+import { circulatingFromDemo } from '../../src/demo/circulatingFromDemo.ts';
+import { createDemoClient } from '../../src/demo/client.ts';
+import { formatFixed, parseFixed, pow10 } from '../../src/indexer/fixed.ts';
+import { createSupplyService } from '../../src/readModel/supply/createSupplyService.ts';
+import { testApp } from '../helpers/testApp.ts';
 import { startDemo } from '../../src/demo/index.ts';
 import { indexerConfigFromDemo } from '../../src/demo/indexerConfigFromDemo.ts';
 import { createIndexer, measureThroughput } from '../../src/indexer/index.ts';
@@ -22,19 +31,31 @@ test('demo network: the loop survives node failures, catches up and follows the 
   const t0 = Date.now();
   const demo = await startDemo({ hours: 3 });
   t.diagnostic(`demo ready in ${Date.now() - t0} ms`);
-  // requests 20..60 fail outright (retries exhausted): whole steps fail and the loop must go on
-  const proxy = await startProxy(demo.chain.url, (_body, n) => (n >= 20 && n < 60 ? { status: 503 } : null));
+  // requests 20..60 fail outright (retries exhausted): whole steps fail and the loop must go on;
+  // later, while failBalances is set, every read with a balanceOf (circulating supplies) fails.
+  let failBalances = false;
+  const proxy = await startProxy(demo.chain.url, (body, n) =>
+    (n >= 20 && n < 60) || (failBalances && JSON.stringify(body.params).includes('70a08231')) ? { status: 503 } : null);
   const chain = createChainClient({ url: proxy.url, maxRetries: 1, retryBaseMs: 5 });
   const db = await createDatabase({ pgliteDir: 'memory://' });
+  let running: { stop(): Promise<void> } | undefined;
   t.after(async () => {
+    await running?.stop(); // a failed assertion must not leave the loop running
     chain.destroy();
     await db.close();
     await proxy.close();
     await demo.stop();
   });
-  const config = indexerConfigFromDemo(demo.deployment, { batchSize: 10, pollIntervalMs: 20 });
-  const indexer = createIndexer({ db, chain, config });
+  // Every batch reads every token's circulating supply (interval 0), so all figures are at the last block.
+  const config = indexerConfigFromDemo(demo.deployment, { batchSize: 10, pollIntervalMs: 20, circulatingRefreshMs: 0 });
+  // The network token on its L1-synced source, as LINEA is on Linea: its figure must still be /supply/circulating's.
+  const demoRules = circulatingFromDemo(demo.deployment);
+  const l1Supply = parseSupplyConfig(
+    { source: { kind: 'l1Synced', method: 'l1TotalSupply' }, excludedWallets: demoRules.networkToken!.supply.excludedWallets }, 'inline');
+  const networkToken = { address: demo.deployment.networkToken.address, supply: l1Supply };
+  const indexer = createIndexer({ db, chain, config, circulating: { config: demoRules.config, networkToken } });
   let sawError = false;
+  running = indexer;
   await indexer.start();
   const head = demo.history.toBlock;
   await until('catch-up', () => {
@@ -48,11 +69,29 @@ test('demo network: the loop survives node failures, catches up and follows the 
 
   await demo.chain.provider.request({ method: 'evm_mine', params: [] });
   await until('following the head', () => indexer.status().indexedBlock === head + 1);
+
+  // A circulating-supply read that fails neither fails nor holds up the batch: the figure is kept, counted, and read later.
+  const d = demo.deployment;
+  const client = await createDemoClient(demo.chain);
+  const pcat = d.tokens.find((x) => x.symbol === 'PCAT')!.address;
+  const pcatBefore = (await getToken(db, pcat))?.circulatingSupply;
+  const failuresBefore = indexer.status().circulatingReadFailures;
+  failBalances = true;
+  await client.send(d.accounts.deployer, pcat, 'DemoToken', 'transfer', ['0x000000000000000000000000000000000000dEaD', 10n ** 18n]);
+  await client.mine();
+  const burnedAt = (await client.latestBlock()).number;
+  await until('indexed while balances cannot be read', () => (indexer.status().indexedBlock ?? 0) >= burnedAt);
+  failBalances = false;
+  assert.ok(indexer.status().circulatingReadFailures > failuresBefore, 'the failed reads are counted');
+  assert.equal((await getToken(db, pcat))?.circulatingSupply, pcatBefore, 'the previous figure is kept');
+  await demo.chain.provider.request({ method: 'evm_mine', params: [] });
+  const recoveredAt = (await client.latestBlock()).number;
+  await until('read again', () => (indexer.status().indexedBlock ?? 0) >= recoveredAt);
+  assert.equal((await getToken(db, pcat))?.circulatingSupply, (BigInt(pcatBefore!) - 10n ** 18n).toString(), 'read at the next batch');
   await indexer.stop();
   t.diagnostic(`stopped at ${Date.now() - t0} ms`);
   assert.equal(indexer.status().running, false);
 
-  const d = demo.deployment;
   const row = async (address: string) => {
     const r = await getToken(db, address.toLowerCase());
     assert.ok(r, `token ${address} stored`);
@@ -86,6 +125,62 @@ test('demo network: the loop survives node failures, catches up and follows the 
   }
   const stored = await db.query<{ n: number }>(`SELECT count(DISTINCT (block_number, log_index))::int AS n FROM swaps`);
   assert.equal(stored[0]?.n, demo.history.swaps);
+
+  // Circulating supply: total supply − zero, dead, the token itself and its excluded wallets, at the last block.
+  const call = async (token: string, fn: string, args: unknown[] = []) => (await client.call(token, 'DemoToken', fn, args))[0] as bigint;
+  const bySymbol = (symbol: string) => d.tokens.find((x) => x.symbol === symbol)!.address;
+  const BURN = ['0x0000000000000000000000000000000000000000', '0x000000000000000000000000000000000000dEaD'];
+  const cases: [string, string[], string][] = [
+    ['PCAT', [], 'burned to 0x…dEaD'],
+    ['AUG', [], 'held by its own contract'],
+    ['HRB', [d.accounts.treasury], 'in the excluded treasury'],
+    ['WBTC', [], 'nothing set aside but dead and self'],
+  ];
+  for (const [symbol, excluded, why] of cases) {
+    const address = bySymbol(symbol);
+    const total = await call(address, 'totalSupply');
+    let aside = 0n;
+    for (const holder of [...BURN, address, ...excluded]) aside += await call(address, 'balanceOf', [holder]);
+    const stored = await row(address);
+    assert.equal(stored.circulatingSupply, (total - aside).toString(), `${symbol}: circulating = total − balances (${why})`);
+    if (symbol !== 'WBTC') assert.ok(aside > 0n && BigInt(stored.circulatingSupply!) < total, `${symbol}: ${why} is not circulating`);
+    // market cap = price × circulating / 10^decimals, exact, truncated to 18 digits like fdv
+    assert.ok(stored.currentPrice !== null, `${symbol} is priced`);
+    const expected = formatFixed((parseFixed(stored.currentPrice) * (total - aside)) / pow10(stored.decimals), 18);
+    assert.equal(stored.marketCap, expected, `${symbol}: marketCap = price × circulating`);
+    assert.ok(Number(stored.marketCap) < Number(stored.fdv) || symbol === 'WBTC');
+  }
+  assert.equal((await row(d.dustOnlyToken)).marketCap, null, 'no price, no market cap');
+
+  // The network token: GET /tokens/{address} answers what GET /supply/circulating answers at the same block.
+  const supply = createSupplyService({
+    chain: createChainClient({ url: demo.chain.url, maxRetries: 0 }), tokenAddress: networkToken.address, config: l1Supply, cacheSeconds: 0,
+  });
+  const app = testApp(db, { supply });
+  const circulating = await request(app).get(`/supply/circulating?contractAddress=${networkToken.address}&format=json`);
+  assert.equal(circulating.status, 200, circulating.text);
+  assert.equal(circulating.body.blockNumber, indexer.status().indexedBlock, 'the chain has not moved since the last batch');
+  assert.deepEqual(circulating.body.source, { kind: 'l1Synced', method: 'l1TotalSupply()' });
+  const linea = await request(app).get(`/tokens/${networkToken.address}`);
+  assert.equal(linea.status, 200, linea.text);
+  assert.equal(linea.body.info.circulatingSupply, circulating.body.circulatingSupply.baseUnits);
+  const l2Aside = (await Promise.all([...BURN, d.networkToken.address, d.networkToken.treasury, d.networkToken.ecosystem]
+    .map((h) => call(d.networkToken.address, 'balanceOf', [h])))).reduce((a, b) => a + b, 0n);
+  assert.ok(demo.history.burns + demo.history.l1Syncs > 0);
+  assert.notEqual(linea.body.info.circulatingSupply, ((await call(d.networkToken.address, 'totalSupply')) - l2Aside).toString(),
+    'the L1-synced source is read, not totalSupply()');
+  const lineaRow = await row(networkToken.address);
+  assert.equal(lineaRow.marketCap, formatFixed((parseFixed(lineaRow.currentPrice!) * BigInt(lineaRow.circulatingSupply!)) / pow10(18), 18));
+  assert.equal(linea.body.info.marketCap, Number(lineaRow.marketCap));
+
+  // Ordered by market cap, both ways, as the SQL oracle orders the stored rows.
+  for (const sort of ['desc', 'asc'] as const) {
+    const res = await request(app).get(`/tokens?order=marketCap&sort=${sort}&limit=100`);
+    assert.equal(res.status, 200, res.text);
+    const oracle = await listTokens(db, { order: 'marketCap', sort, page: 1, limit: 100 });
+    assert.deepEqual(res.body.data.map((t: { contractAddress: string }) => t.contractAddress), oracle.rows.map((r) => r.checksumAddress));
+    assert.ok(res.body.data.some((t: { info: { marketCap: number | null } }) => t.info.marketCap === null), 'unpriced tokens last');
+  }
 
   const report = await measureThroughput({ url: demo.chain.url, chainId: demo.chain.chainId, config: indexerConfigFromDemo(d) });
   assert.equal(report.swaps, demo.history.swaps);

@@ -27,8 +27,10 @@ test('after a reorg the stored data equals a fresh index of the final chain', as
   const weth = await world.token('Wrapped Ether', 'WETH', 18, 10n ** 6n * e18);
   const tka = await world.token('Token A', 'TKA', 18, 10n ** 6n * e18);
   const tkc = await world.token('Token C', 'TKC', 18, 10n ** 6n * e18);
+  const tkd = await world.token('Token D', 'TKD', 18, 10n ** 6n * e18);
   const usdcWeth = await world.v2Pair(usdc, weth, 300_000n * e6, 100n * e18);
   const tkaWeth = await world.v2Pair(tka, weth, 10_000n * e18, 20n * e18);
+  const tkdWeth = await world.v2Pair(tkd, weth, 10_000n * e18, 20n * e18);
   await world.v2Swap(tkaWeth, weth, e18);
   const addr = async (c: { getAddress(): Promise<string> }) => (await c.getAddress()).toLowerCase();
   const config = world.config({
@@ -43,8 +45,16 @@ test('after a reorg the stored data equals a fresh index of the final chain', as
   await world.v2Swap(usdcWeth, usdc, 9000n * e6);
   const tkcPair = await world.v2Pair(tkc, weth, 5000n * e18, 10n * e18);
   await world.v2Swap(tkcPair, weth, e18);
+  // TKD burned to 0x…dEaD and traded on branch A only: its circulating supply is read there, then orphaned.
+  await (await tkd.getFunction('transfer')('0x000000000000000000000000000000000000dEaD', 1234n * e18)).wait();
+  await world.v2Swap(tkdWeth, weth, e18 / 10n);
   await runToHead(indexer);
   const branchA = await snapshotDb(db);
+  const circulatingOf = async (d: typeof db) =>
+    d.query<{ address: string; circulating: string | null; cap: string | null }>(
+      `SELECT address, circulating_supply::text AS circulating, market_cap::text AS cap FROM tokens ORDER BY address`);
+  const tkdAddress = await addr(tkd);
+  const tkdOnA = (await circulatingOf(db)).find((r) => r.address === tkdAddress);
   assert.ok(branchA.tokens.some((r) => r.symbol === 'TKC'));
 
   // Branch B from the snapshot: other trades, no TKC pool.
@@ -65,6 +75,12 @@ test('after a reorg the stored data equals a fresh index of the final chain', as
   assert.deepEqual(actual.swaps, expected.swaps);
   assert.deepEqual(actual.pricePoints, expected.pricePoints);
   assert.deepEqual(actual.tokens, expected.tokens);
+  // Circulating supplies and market caps too: TKD, untouched on branch B, was read again after the rollback.
+  const circulating = await circulatingOf(db);
+  assert.deepEqual(circulating, await circulatingOf(fresh));
+  assert.equal(tkdOnA?.circulating, (10n ** 6n * e18 - 1234n * e18).toString());
+  assert.equal(circulating.find((r) => r.address === tkdAddress)?.circulating, (10n ** 6n * e18).toString());
+  assert.ok(circulating.every((r) => r.circulating !== null));
   const count = async (d: typeof db, table: string) => (await d.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]?.n;
   for (const table of ['indexer_pools', 'indexer_tokens', 'indexer_price_changes']) {
     assert.equal(await count(db, table), await count(fresh, table), table);

@@ -54,4 +54,12 @@ test('a restart in the middle of a backfill equals an uninterrupted run', async 
   assert.deepEqual(b.swaps, a.swaps);
   assert.deepEqual(b.pricePoints, a.pricePoints);
   assert.deepEqual(b.tokens, a.tokens);
+  // Circulating supplies stored before the stop are read back, and the restart's sweep reads the same figures.
+  const circulating = (db: typeof straight) =>
+    db.query(`SELECT t.address, t.circulating_supply::text AS circulating, t.market_cap::text AS cap, i.circulating_block IS NOT NULL AS read
+       FROM tokens t JOIN indexer_tokens i USING (address) ORDER BY t.address`);
+  const straightCirculating = await circulating(straight);
+  assert.deepEqual(await circulating(resumed), straightCirculating);
+  assert.equal(straightCirculating.length, 3);
+  assert.ok(straightCirculating.every((r) => r.read === true));
 });
