@@ -3,7 +3,7 @@
 import { callMany, readErc20Metadata, readTotalSupplies, type BlockHeader, type RawLog } from '../chain/index.ts';
 import { appendPricePoints, prunePricePoints, recordSwaps, refreshSwapCounts, upsertPools, upsertTokens, type SwapWrite } from '../db/index.ts';
 import {
-  loadPricesAt, prunePoolStates, saveBlocks, saveIndexerTokens, savePoolStates, savePools, savePriceChanges, writeCheckpoint,
+  prunePoolStates, saveBlocks, saveIndexerTokens, savePoolStates, savePools, savePriceChanges, writeCheckpoint,
   savePositionChanges, type IndexerToken, type PoolStateWrite, type PositionChange, type PriceChange, type StoredPool,
 } from '../db/indexer/index.ts';
 import type { IndexerContext } from './IndexerContext.ts';
@@ -17,6 +17,7 @@ import { fetchHeaders } from './fetchHeaders.ts';
 import { formatFixed } from './fixed.ts';
 import { createPoolFigures, valueOf } from './poolFigures.ts';
 import { priceWithSource } from './priceToken.ts';
+import { loadWindowPrices } from './priceWindows.ts';
 import { tokenFromChain } from './tokenFromChain.ts';
 
 export type BatchResult = {
@@ -34,7 +35,6 @@ export type BatchResult = {
   priceChanges: number;
 };
 
-const DAY_MS = 86_400_000;
 const VALUE_DIGITS = 18;
 const PRUNE_EVERY = 1000;
 
@@ -199,8 +199,8 @@ export async function indexBatch(
     await savePositionChanges(tx, positions);
     await savePriceChanges(tx, priceChanges);
     const tokens = [...affected].sort();
-    const pricesDayAgo = await loadPricesAt(tx, new Date(toTime.getTime() - DAY_MS), tokens);
-    await upsertTokens(tx, buildTokenWrites(state, tokens, { pricesDayAgo, at: toTime, secureFdvMinUsd: ctx.secureFdvMinUsd, figures }));
+    const pricesAgo = await loadWindowPrices(tx, toTime, tokens);
+    await upsertTokens(tx, buildTokenWrites(state, tokens, { pricesAgo, at: toTime, secureFdvMinUsd: ctx.secureFdvMinUsd, figures }));
     await upsertPools(tx, buildPoolWrites(state, [...touchedPools].sort(), figures));
     await appendPricePoints(
       tx,

@@ -24,6 +24,10 @@ export type TokenRow = {
   priceSource: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** Percent change over the last 1 h, 6 h and 7 d of chain time (24 h: last24hVariation). */
+  priceChange1h: string | null;
+  priceChange6h: string | null;
+  priceChange7d: string | null;
 };
 
 export const tokenColumns = `
@@ -32,4 +36,6 @@ export const tokenColumns = `
   price_updated_at AS "priceUpdatedAt", last24h_variation::text AS "last24hVariation",
   fdv::text AS fdv, sells, buys, swaps, is_possible_spam AS "isPossibleSpam",
   is_secure AS "isSecure", liquidity::text AS liquidity, volume24h::text AS volume24h,
-  price_source AS "priceSource", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  price_source AS "priceSource", created_at AS "createdAt", updated_at AS "updatedAt",
+  price_change_1h::text AS "priceChange1h", price_change_6h::text AS "priceChange6h",
+  price_change_7d::text AS "priceChange7d"`;

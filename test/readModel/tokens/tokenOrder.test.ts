@@ -23,6 +23,8 @@ const row = (i: number): SortRow => ({
   isSecure: i % 2 === 0,
   liquidity: decimals[(i * 3) % decimals.length]!,
   volume24h: `${(i % 5) * 10}.5`,
+  priceChange1h: decimals[(i * 2) % decimals.length]!,
+  priceChange7d: decimals[(i * 4) % decimals.length]!,
   createdAt: 1_700_000_000_000 + (i % 7),
   updatedAt: 1_700_000_000_000 + (i % 3),
 });
