@@ -20,9 +20,9 @@ export interface DemoOptions {
   /** Hours of back-dated history (default 26). */
   hours?: number;
   /**
-   * Days the back-dated history covers in all, the part before the last `hours` with coarser
-   * blocks (default DEFAULT_HISTORY_DAYS with the default hours; a caller that asks for `hours`
-   * gets just those unless it asks for `days` too).
+   * Days the back-dated history covers in all, the part before the last `hours` a quiet market in
+   * coarser blocks (see SimulateHistoryOptions.days; default DEFAULT_HISTORY_DAYS with the default
+   * hours; a caller that asks for `hours` gets just those unless it asks for `days` too).
    */
   days?: number;
   /** Chain-time gap between the coarser blocks, in seconds (see SimulateHistoryOptions). */
