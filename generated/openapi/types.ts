@@ -183,10 +183,11 @@ export interface components {
         AddressList: components["schemas"]["Address"][];
         /**
          * OrderColumns
-         * @description Columns a token list can be ordered by.
+         * @description Columns a token list can be ordered by. `priceChange1h` and `priceChange7d` order by
+         *     `info.priceChange.h1` and `info.priceChange.d7`.
          * @enum {string}
          */
-        OrderColumns: "name" | "symbol" | "decimals" | "contractAddress" | "currentPrice" | "priceUpdatedAt" | "createdAt" | "updatedAt" | "last24hVariation" | "last24hVariationAbsolute" | "sells" | "buys" | "swaps" | "isPossibleSpam" | "totalSupply" | "fdv" | "liquidity" | "volume24h" | "marketCap";
+        OrderColumns: "name" | "symbol" | "decimals" | "contractAddress" | "currentPrice" | "priceUpdatedAt" | "createdAt" | "updatedAt" | "last24hVariation" | "last24hVariationAbsolute" | "priceChange1h" | "priceChange7d" | "sells" | "buys" | "swaps" | "isPossibleSpam" | "totalSupply" | "fdv" | "liquidity" | "volume24h" | "marketCap";
         /** Token */
         Token: {
             /** @description ERC-20 `name()`, or the token list's name when the contract has none. */
@@ -212,6 +213,7 @@ export interface components {
             /**
              * @description Percent change of `currentPrice` against the price in force exactly 24 hours of chain
              *     time before the last indexed block; null when the token had no price then or has none now.
+             *     The same figure as `info.priceChange.h24`.
              */
             last24hVariation: number | null;
             /**
@@ -265,6 +267,7 @@ export interface components {
              *     its block); swaps while the token had no price count nothing.
              */
             volume24h: number;
+            priceChange: components["schemas"]["PriceChange"];
             /**
              * @description Where `currentPrice` comes from. For the USD anchor (the wrapped native token priced
              *     by a Chainlink-style USD feed, or without a feed the network's main USD stablecoin
@@ -347,6 +350,26 @@ export interface components {
             impact: number;
             /** @description The figure behind the impact, for people. */
             detail: string;
+        };
+        /**
+         * PriceChange
+         * @description Percent change of `currentPrice` over the last 1 hour, 6 hours, 24 hours and 7 days of chain
+         *     time: against the price in force that long before the last indexed block (the last price
+         *     change at or before that instant, from every change the indexer saw, not from the hourly
+         *     buckets). A window is null when the token had no price at its start (its history is
+         *     younger, or it was unpriced then) or has none now. They move as chain time passes, with or
+         *     without trades of the token. `priceChange1h` and `priceChange7d` are order columns of
+         *     `GET /tokens`.
+         */
+        PriceChange: {
+            /** @description Percent change over the last hour. */
+            h1: number | null;
+            /** @description Percent change over the last 6 hours. */
+            h6: number | null;
+            /** @description Percent change over the last 24 hours; always equal to the token's `last24hVariation`. */
+            h24: number | null;
+            /** @description Percent change over the last 7 days. */
+            d7: number | null;
         };
         /** PoolToken */
         PoolToken: {

@@ -19,6 +19,14 @@ export interface DemoOptions {
   seed?: number;
   /** Hours of back-dated history (default 26). */
   hours?: number;
+  /**
+   * Days the back-dated history covers in all, the part before the last `hours` a quiet market in
+   * coarser blocks (see SimulateHistoryOptions.days; default DEFAULT_HISTORY_DAYS with the default
+   * hours; a caller that asks for `hours` gets just those unless it asks for `days` too).
+   */
+  days?: number;
+  /** Chain-time gap between the coarser blocks, in seconds (see SimulateHistoryOptions). */
+  coarseIntervalSec?: [number, number];
   /** Keep trading every few seconds (default false). */
   live?: boolean;
   liveIntervalMs?: number;
@@ -32,21 +40,25 @@ export interface Demo {
   stop(): Promise<void>;
 }
 
+/** Days the default demo's history covers: 7-day price changes have data. */
+export const DEFAULT_HISTORY_DAYS = 8;
+
 export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   const hours = options.hours ?? 26;
+  const days = options.days ?? (options.hours === undefined ? DEFAULT_HISTORY_DAYS : 0);
   const seed = options.seed ?? DEFAULT_SEED;
   // Genesis one hour before the history window so the whole history can be back-dated.
   const chain = await startDemoChain({
     port: options.port,
     host: options.host,
     chainId: options.chainId,
-    initialDate: new Date(Date.now() - (hours + 1) * 3600 * 1000),
+    initialDate: new Date(Date.now() - (Math.max(hours, days * 24) + 1) * 3600 * 1000),
   });
   try {
     const t0 = performance.now();
     const deployment = await deployDemo(chain);
     const deployMs = Math.round(performance.now() - t0);
-    const history = await simulateHistory(chain, deployment, { seed, hours });
+    const history = await simulateHistory(chain, deployment, { seed, hours, days, coarseIntervalSec: options.coarseIntervalSec });
     const live = options.live ? await startLiveTrading(chain, deployment, { seed, intervalMs: options.liveIntervalMs, depeg: history.depeg }) : undefined;
     return {
       chain,

@@ -1,5 +1,6 @@
 // Seeded, reproducible trading history: blocks every 5-10 minutes of chain time over `hours`,
-// ending shortly before the wall clock, so "last 24 h" views have real data.
+// ending shortly before the wall clock, so "last 24 h" views have real data; with `days`, a quiet
+// market in coarser blocks (every 5-8 hours) before those hours, so windows up to 7 days have data.
 import type { DemoChain } from './chain.ts';
 import { createDemoClient } from './client.ts';
 import type { DemoDeployment } from './deploy.ts';
@@ -13,6 +14,16 @@ export interface SimulateHistoryOptions {
   blockIntervalSec?: [number, number];
   /** DAI's short depeg (market.ts, depegFactor), starting this many hours before the history ends; null: none. Default 8. */
   depegHoursBeforeEnd?: number | null;
+  /**
+   * Days the history covers in all. The part before the last `hours` has coarser blocks of a quiet
+   * market: the reference prices start moving (trends, volatility) only with the last `hours`, so
+   * the recent market is the one the trends are sized for; before, traders hold the pools at the
+   * starting reference against retail noise, and burns, transfers and liquidity changes go on.
+   * Default 0 (none).
+   */
+  days?: number;
+  /** Chain-time gap between the blocks before the last `hours`, in seconds. Default [18000, 28800]. */
+  coarseIntervalSec?: [number, number];
 }
 
 export interface SimulationReport extends MarketCounters {
@@ -24,32 +35,44 @@ export interface SimulationReport extends MarketCounters {
   toTimestamp: number;
   /** The stablecoin depeg scheduled in the history (live trading continues it). */
   depeg: StablecoinDepeg | null;
+  /** Start of the last `hours` (fine spacing); fromTimestamp when there is no coarser part. */
+  recentFromTimestamp: number;
   /** True when the chain's genesis was too recent to back-date the history (it then runs ahead of the wall clock). */
   endsInFuture: boolean;
   durationMs: number;
 }
 
 export const DEFAULT_SEED = 59144;
+/** Mixed into the seed for the quiet part's own PRNG. */
+const QUIET_SEED = 0x71e7;
 
 export async function simulateHistory(chain: DemoChain, deployment: DemoDeployment, options: SimulateHistoryOptions = {}): Promise<SimulationReport> {
   const started = performance.now();
   const seed = options.seed ?? DEFAULT_SEED;
   const hours = options.hours ?? 26;
   const [minGap, maxGap] = options.blockIntervalSec ?? [300, 600];
+  const [minCoarseGap, maxCoarseGap] = options.coarseIntervalSec ?? [18000, 28800];
+  const coarseSec = Math.max(0, Math.round((options.days ?? 0) * 86_400) - hours * 3600);
   const c = await createDemoClient(chain);
   const rng = createPrng(seed);
   const latest = await c.latestBlock();
   const nowSec = Math.floor(Date.now() / 1000);
-  // Back-date to now - hours when the chain allows it (startDemo starts the chain in the past).
-  const startTs = Math.max(latest.timestamp + minGap, nowSec - hours * 3600);
-  const endTs = startTs + hours * 3600;
+  // Back-date to now - days (or hours) when the chain allows it (startDemo starts the chain in the past).
+  const startTs = Math.max(latest.timestamp + minGap, nowSec - hours * 3600 - coarseSec);
+  const endTs = startTs + hours * 3600 + coarseSec;
+  const fineFrom = endTs - hours * 3600;
   const depegAt = options.depegHoursBeforeEnd === undefined ? 8 : options.depegHoursBeforeEnd;
   const dai = deployment.tokens.find((t) => t.symbol === 'DAI')?.address;
   const depeg = depegAt !== null && dai ? { token: dai, start: endTs - depegAt * 3600, trough: 0.965 } : null;
-  const market = await createMarket(c, deployment, rng, startTs, depeg);
+  // The market's clock starts at the last `hours`: no reference move in the quiet part before.
+  // That part draws from its own PRNG: the last `hours` make the same random draws as without it.
+  const quietRng = createPrng(seed ^ QUIET_SEED);
+  const market = await createMarket(c, deployment, coarseSec > 0 ? quietRng : rng, fineFrom, depeg);
   await c.setAutomine(false);
   try {
-    for (let t = startTs; t <= endTs; t += rng.int(minGap, maxGap)) await tradeBlock(market, t);
+    for (let t = startTs; t < fineFrom; t += quietRng.int(minCoarseGap, maxCoarseGap)) await tradeBlock(market, t);
+    market.rng = rng;
+    for (let t = fineFrom; t <= endTs; t += rng.int(minGap, maxGap)) await tradeBlock(market, t);
   } finally {
     await c.setAutomine(true);
   }
@@ -64,6 +87,7 @@ export async function simulateHistory(chain: DemoChain, deployment: DemoDeployme
     fromTimestamp: startTs,
     toTimestamp: end.timestamp,
     depeg,
+    recentFromTimestamp: fineFrom,
     endsInFuture: end.timestamp > Math.floor(Date.now() / 1000),
     durationMs: Math.round(performance.now() - started),
   };

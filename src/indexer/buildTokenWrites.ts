@@ -1,6 +1,6 @@
-// Turns indexer state into the API's token rows: price, 24 h variation, fdv and the two flags.
+// Turns indexer state into the API's token rows: price, 24 h variation (and the other price-change
+// windows), fdv and the two flags.
 import type { TokenWrite } from '../db/index.ts';
-import type { PriceChange } from '../db/indexer/index.ts';
 import type { IndexerState } from './IndexerState.ts';
 import { fdvOf, variationOf } from './classifyToken.ts';
 import { marketCapOf } from './circulating/marketCapOf.ts';
@@ -8,10 +8,11 @@ import { formatFixed, parseFixed } from './fixed.ts';
 import type { PoolFigures } from './poolFigures.ts';
 import { sourceKindOf, type PricingConfig } from './priceToken.ts';
 import { spamReasons, type ListedSymbols } from './trust/spamReasons.ts';
+import type { PriceWindow, WindowPrices } from './priceWindows.ts';
 
 export type TokenWriteContext = {
-  /** Each token's last price change at or before now − 24 h. */
-  pricesDayAgo: Map<string, PriceChange>;
+  /** Per window, each token's last price change at or before now − the window (24 h: last24hVariation). */
+  pricesAgo: WindowPrices;
   /** Chain time of the last indexed block: stamped as updatedAt on changed rows. */
   at: Date;
   pricing: PricingConfig;
@@ -29,8 +30,11 @@ export function buildTokenWrites(state: IndexerState, addresses: Iterable<string
     if (!token) continue;
     const current = state.prices.get(address);
     const price = current?.price ?? null;
-    const past = ctx.pricesDayAgo.get(address)?.price ?? null;
-    const variation = price !== null && past !== null ? variationOf(price, parseFixed(past)) : null;
+    const change = (window: PriceWindow): string | null => {
+      const past = ctx.pricesAgo[window].get(address)?.price ?? null;
+      const variation = price !== null && past !== null ? variationOf(price, parseFixed(past)) : null;
+      return variation === null ? null : formatFixed(variation, VALUE_DIGITS);
+    };
     const fdv = price !== null ? fdvOf(price, token.totalSupply, token.decimals) : null;
     let liquidity: bigint | null = null;
     for (const poolAddress of state.poolsByToken.get(address) ?? []) {
@@ -50,7 +54,10 @@ export function buildTokenWrites(state: IndexerState, addresses: Iterable<string
       totalSupply: token.totalSupply,
       currentPrice: price === null ? null : formatFixed(price),
       priceUpdatedAt: price === null ? null : priceUpdatedAt(state, address, sourceKind, source, current?.observedAt ?? null),
-      last24hVariation: variation === null ? null : formatFixed(variation, VALUE_DIGITS),
+      last24hVariation: change('h24'),
+      priceChange1h: change('h1'),
+      priceChange6h: change('h6'),
+      priceChange7d: change('d7'),
       fdv: fdv === null ? null : formatFixed(fdv, VALUE_DIGITS),
       isPossibleSpam: lures.length > 0,
       spamReasons: JSON.stringify(lures),

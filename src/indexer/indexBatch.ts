@@ -3,7 +3,7 @@
 import { callMany, readErc20Metadata, readTotalSupplies, readUsdFeed, type BlockHeader, type FeedRound, type RawLog } from '../chain/index.ts';
 import { appendPricePoints, prunePricePoints, recordSwaps, refreshSwapCounts, upsertPools, upsertTokens, type SwapWrite } from '../db/index.ts';
 import {
-  loadPricesAt, prunePoolStates, saveBlocks, saveFeedAnswers, saveIndexerTokens, savePoolStates, savePools, savePriceChanges, writeCheckpoint,
+  prunePoolStates, saveBlocks, saveFeedAnswers, saveIndexerTokens, savePoolStates, savePools, savePriceChanges, writeCheckpoint,
   type FeedAnswerWrite,
   savePositionChanges, type IndexerToken, type PoolStateWrite, type PositionChange, type PriceChange, type StoredPool,
 } from '../db/indexer/index.ts';
@@ -18,6 +18,7 @@ import { fetchHeaders } from './fetchHeaders.ts';
 import { formatFixed } from './fixed.ts';
 import { createPoolFigures, valueOf } from './poolFigures.ts';
 import { priceWithSource } from './priceToken.ts';
+import { loadWindowPrices } from './priceWindows.ts';
 import { tokenFromChain } from './tokenFromChain.ts';
 import { writeTokenTrust } from './trust/writeTokenTrust.ts';
 import { refreshCirculating } from './circulating/refreshCirculating.ts';
@@ -37,7 +38,6 @@ export type BatchResult = {
   priceChanges: number;
 };
 
-const DAY_MS = 86_400_000;
 const VALUE_DIGITS = 18;
 const PRUNE_EVERY = 1000;
 
@@ -220,8 +220,8 @@ export async function indexBatch(
     await savePriceChanges(tx, priceChanges);
     await saveFeedAnswers(tx, feedAnswers);
     const tokens = [...affected].sort();
-    const pricesDayAgo = await loadPricesAt(tx, new Date(toTime.getTime() - DAY_MS), tokens);
-    await upsertTokens(tx, buildTokenWrites(state, tokens, { pricesDayAgo, at: toTime, pricing: ctx.pricing, listedSymbols: ctx.listedSymbols, figures }));
+    const pricesAgo = await loadWindowPrices(tx, toTime, tokens);
+    await upsertTokens(tx, buildTokenWrites(state, tokens, { pricesAgo, at: toTime, pricing: ctx.pricing, listedSymbols: ctx.listedSymbols, figures }));
     await upsertPools(tx, buildPoolWrites(state, [...touchedPools].sort(), figures));
     await appendPricePoints(
       tx,

@@ -3,7 +3,7 @@
 import { readTotalSupplies } from '../chain/index.ts';
 import { refreshSwapCounts, upsertPools, upsertTokens } from '../db/index.ts';
 import {
-  deleteCheckpoint, listStoredBlocks, loadIndexerTokens, loadPricesAt, rollbackAbove, saveIndexerTokens, writeCheckpoint,
+  deleteCheckpoint, listStoredBlocks, loadIndexerTokens, rollbackAbove, saveIndexerTokens, writeCheckpoint,
   type Checkpoint, type StoredBlock,
 } from '../db/indexer/index.ts';
 import type { IndexerContext } from './IndexerContext.ts';
@@ -12,8 +12,7 @@ import { buildPoolWrites } from './buildPoolWrites.ts';
 import { writeTokenTrust } from './trust/writeTokenTrust.ts';
 import { buildTokenWrites } from './buildTokenWrites.ts';
 import { createPoolFigures } from './poolFigures.ts';
-
-const DAY_MS = 86_400_000;
+import { loadWindowPrices } from './priceWindows.ts';
 
 export type RollbackResult = { from: number; to: number };
 
@@ -45,10 +44,10 @@ export async function rollbackToAncestor(ctx: IndexerContext, checkpoint: Checkp
     }
     await saveIndexerTokens(tx, stale.map((t, i) => ({ ...t, totalSupply: supplies[i] ?? t.totalSupply, supplyBlock: target })));
     const state = await loadIndexerState(tx);
-    const pricesDayAgo = await loadPricesAt(tx, new Date(ancestor.time.getTime() - DAY_MS));
+    const pricesAgo = await loadWindowPrices(tx, ancestor.time);
     const figures = createPoolFigures(state);
     await upsertTokens(tx, buildTokenWrites(state, [...state.tokens.keys()].sort(), {
-      pricesDayAgo, at: ancestor.time, pricing: ctx.pricing, listedSymbols: ctx.listedSymbols, figures,
+      pricesAgo, at: ancestor.time, pricing: ctx.pricing, listedSymbols: ctx.listedSymbols, figures,
     }));
     await upsertPools(tx, buildPoolWrites(state, [...state.pools.keys()].sort(), figures));
     await refreshSwapCounts(tx, ancestor.time, state.swaps24h);

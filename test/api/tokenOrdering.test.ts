@@ -23,6 +23,8 @@ const valueOf: Record<OrderColumn, (t: Token) => Value> = {
   updatedAt: (t) => t.updatedAt,
   last24hVariation: (t) => t.last24hVariation,
   last24hVariationAbsolute: (t) => (t.last24hVariation === null ? null : Math.abs(t.last24hVariation)),
+  priceChange1h: (t) => t.info.priceChange.h1,
+  priceChange7d: (t) => t.info.priceChange.d7,
   sells: (t) => t.info.sells,
   buys: (t) => t.info.buys,
   swaps: (t) => t.info.swaps,
@@ -78,7 +80,7 @@ for (const target of testDatabases) {
           }
           const values = seen.map(valueOf[column]);
           assert.ok(new Set(values.map(String)).size < TOTAL || column === 'contractAddress', 'fixture has ties');
-          if (['currentPrice', 'fdv', 'last24hVariation', 'priceUpdatedAt', 'marketCap'].includes(column)) {
+          if (['currentPrice', 'fdv', 'last24hVariation', 'priceUpdatedAt', 'marketCap', 'priceChange1h', 'priceChange7d'].includes(column)) {
             assert.equal(values.at(-1), null, 'nulls come last');
           }
         });

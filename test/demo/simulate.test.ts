@@ -46,7 +46,7 @@ test('same seed gives the same history; another seed does not', async () => {
   assert.notDeepEqual(a.reserves, other.reserves);
 });
 
-test('startDemo: 26 h of back-dated history with V2 and V3 swaps, trends and burns', async () => {
+test('startDemo: 8 days of back-dated history, the last 26 h in fine blocks, with V2 and V3 swaps, trends and burns', async () => {
   const t0 = Date.now();
   const demo = await startDemo({ seed: 1, live: false });
   try {
@@ -55,6 +55,8 @@ test('startDemo: 26 h of back-dated history with V2 and V3 swaps, trends and bur
     assert.ok(history.toTimestamp - history.fromTimestamp >= 26 * 3600 - 600, 'spans 26 h');
     assert.ok(Math.abs(history.toTimestamp - Date.now() / 1000) < 900, 'ends near now');
     assert.equal(history.endsInFuture, false);
+    assert.ok(Date.now() / 1000 - history.fromTimestamp >= 8 * 86_400 - 900, 'spans 8 days');
+    assert.ok(history.toTimestamp - history.recentFromTimestamp >= 26 * 3600 - 600, 'the last 26 h');
     assert.ok(history.swapsV2 > 500 && history.swapsV3 > 50, JSON.stringify(history));
     assert.ok(history.burns > 0 && history.transfers > 0);
 
@@ -66,6 +68,14 @@ test('startDemo: 26 h of back-dated history with V2 and V3 swaps, trends and bur
       assert.equal(v3.length, history.swapsV3);
       const burns = await rpc.getLogs({ address: d.networkToken.address, fromBlock: history.fromBlock, topics: [id('Transfer(address,address,uint256)'), null, '0x'.padEnd(66, '0')] });
       assert.equal(burns.length, history.burns);
+      // Blocks 5-8 h apart before the last 26 h, 5-10 min apart within them.
+      const times: number[] = [];
+      for (let n = history.fromBlock; n <= history.toBlock; n++) times.push((await rpc.getBlock(n))!.timestamp);
+      const gaps = times.slice(1).map((t, i) => [times[i]!, t - times[i]!] as const);
+      const coarse = gaps.filter(([at]) => at < history.recentFromTimestamp);
+      assert.ok(coarse.length >= 20 && coarse.length <= 34, `${coarse.length} coarse blocks`);
+      assert.ok(coarse.slice(0, -1).every(([, gap]) => gap >= 5 * 3600 && gap <= 8 * 3600), 'coarse spacing');
+      assert.ok(gaps.filter(([at]) => at >= history.recentFromTimestamp).every(([, gap]) => gap >= 300 && gap <= 600), 'fine spacing');
     } finally {
       rpc.destroy();
     }

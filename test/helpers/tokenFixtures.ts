@@ -24,6 +24,10 @@ export function makeTokens(count: number): TokenWrite[] {
       currentPrice: price,
       priceUpdatedAt: priced ? new Date(BASE_TIME.getTime() + (i % 4) * 3_600_000) : null,
       last24hVariation: priced ? `${((i % 9) - 4) * 3}.5` : null,
+      // younger histories: a 7 d window without a start price where a 1 h one has one
+      priceChange1h: priced ? `${((i % 11) - 5) * 0.25}` : null,
+      priceChange6h: priced ? `${((i % 5) - 2) * 1.5}` : null,
+      priceChange7d: priced && i % 4 !== 1 ? `${((i % 13) - 6) * 7}.25` : null,
       fdv: priced ? `${10 ** (i % 5) * ((i % 3) + 1)}` : null,
       liquidity: priced ? `${(i % 4) * 1000}.${i % 10}` : null,
       // below fdv, in a cycle of its own (ties, and nulls where the circulating supply is unknown)

@@ -1,22 +1,25 @@
 // The whole demo network through the running loop, with a node that fails for a while: the loop
 // survives, catches up, follows new blocks, and the demo's special tokens come out as designed,
 // circulating supply and market cap included (checked against the chain, /supply/circulating
-// and the SQL oracle, through the spec-validated app).
+// and the SQL oracle, through the spec-validated app); its price-change windows (an 8-day history)
+// match a recomputation from the stored prices, in the API too.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import request from 'supertest';
 import { createChainClient } from '../../src/chain/index.ts';
 import { createDatabase } from '../../src/db/index.ts';
-import request from 'supertest';
-import { getToken, listTokens } from '../oracles/index.ts';
+import { getToken, listTokens, recomputePriceWindows, type PriceWindowName } from '../oracles/index.ts';
 import { parseSupplyConfig } from '../../src/config/supplyConfig.ts';
 import { circulatingFromDemo } from '../../src/demo/circulatingFromDemo.ts';
 import { createDemoClient } from '../../src/demo/client.ts';
 import { formatFixed, parseFixed, pow10 } from '../../src/indexer/fixed.ts';
 import { createSupplyService } from '../../src/readModel/supply/createSupplyService.ts';
 import { testApp } from '../helpers/testApp.ts';
-import { startDemo } from '../../src/demo/index.ts';
+import type { Token } from '../../src/readModel/types.ts';
+import { startDemo, type Demo } from '../../src/demo/index.ts';
 import { indexerConfigFromDemo } from '../../src/demo/indexerConfigFromDemo.ts';
 import { createIndexer, measureThroughput } from '../../src/indexer/index.ts';
+import { TOPICS } from '../../src/indexer/events.ts';
 import { startProxy } from '../chain/helpers.ts';
 
 const until = async (what: string, check: () => boolean | Promise<boolean>, ms = 60_000) => {
@@ -27,9 +30,24 @@ const until = async (what: string, check: () => boolean | Promise<boolean>, ms =
   }
 };
 
+/** Swap events (every family's layout) on the demo chain in blocks after `afterMs`. */
+async function swapsSince(demo: Demo, afterMs: number): Promise<number> {
+  const rpc = <T>(method: string, params: unknown[]) => demo.chain.provider.request({ method, params }) as Promise<T>;
+  const hex = (n: number) => `0x${n.toString(16)}`;
+  const logs = await rpc<{ blockNumber: string }[]>('eth_getLogs', [{
+    fromBlock: hex(demo.history.fromBlock), toBlock: 'latest', topics: [[TOPICS.v2Swap, TOPICS.v3Swap, TOPICS.pancakeV3Swap]],
+  }]);
+  const times = new Map<string, number>();
+  for (const block of new Set(logs.map((l) => l.blockNumber))) {
+    times.set(block, Number((await rpc<{ timestamp: string }>('eth_getBlockByNumber', [block, false])).timestamp) * 1000);
+  }
+  return logs.filter((l) => times.get(l.blockNumber)! > afterMs).length;
+}
+
 test('demo network: the loop survives node failures, catches up and follows the head', async (t) => {
   const t0 = Date.now();
-  const demo = await startDemo({ hours: 3 });
+  // Three hours of fine blocks after two coarse ones, 8 and 4 days back: every window has a start price.
+  const demo = await startDemo({ hours: 3, days: 8, coarseIntervalSec: [345_600, 345_600] });
   t.diagnostic(`demo ready in ${Date.now() - t0} ms`);
   // requests 20..60 fail outright (retries exhausted): whole steps fail and the loop must go on;
   // later, while failBalances is set, every read with a balanceOf (circulating supplies) fails.
@@ -123,8 +141,45 @@ test('demo network: the loop survives node failures, catches up and follows the 
     assert.ok(p.priceSource !== null, `priced token ${p.address} names its price source`);
     assert.ok(p.liquidity !== null && Number(p.liquidity) > 0, `priced token ${p.address} has liquidity`);
   }
+  // Every swap of the last two days of chain time is stored (older ones are pruned).
   const stored = await db.query<{ n: number }>(`SELECT count(DISTINCT (block_number, log_index))::int AS n FROM swaps`);
-  assert.equal(stored[0]?.n, demo.history.swaps);
+  const headTime = (await db.query<{ t: Date }>(`SELECT block_time AS t FROM indexer_checkpoint`))[0]!.t.getTime();
+  assert.equal(stored[0]?.n, await swapsSince(demo, headTime - 2 * 86_400_000));
+  assert.ok(stored[0]!.n > 0 && stored[0]!.n < demo.history.swaps, 'the 8-day history has older swaps');
+
+  // Price-change windows: as recomputed from the stored price history, every token and window.
+  const windows = await recomputePriceWindows(db);
+  assert.deepEqual(windows.filter((w) => !w.same), [], 'stored windows equal the recomputation');
+  const unpriced = (await db.query<{ address: string }>(`SELECT address FROM tokens WHERE current_price IS NULL ORDER BY address`)).map((r) => r.address);
+  assert.ok(unpriced.length > 0 && unpriced.length < windows.length / 4, 'priced and unpriced tokens');
+  for (const name of ['h1', 'h6', 'h24', 'd7'] as const) {
+    const of = windows.filter((w) => w.window === name);
+    // null exactly for the tokens without a price (all the others were priced 8 days ago)
+    assert.deepEqual(of.filter((w) => w.expected === null).map((w) => w.address), unpriced, `${name} nulls`);
+    assert.ok(of.some((w) => w.expected !== null && Number(w.expected) !== 0), `${name}: some prices moved`);
+  }
+  const expected = new Map(windows.map((w) => [`${w.address}:${w.window}`, w.expected === null ? null : Number(w.expected)]));
+  // The API serves them (responses checked against the spec), 24 h as last24hVariation too.
+  const app = testApp(db);
+  const all = (await request(app).get('/tokens?limit=100')).body.data as Token[];
+  assert.equal(all.length, windows.length / 4);
+  for (const t of all) {
+    const address = t.contractAddress.toLowerCase();
+    const got = t.info.priceChange;
+    for (const name of ['h1', 'h6', 'h24', 'd7'] as PriceWindowName[]) assert.equal(got[name], expected.get(`${address}:${name}`), `${t.symbol} ${name}`);
+    assert.equal(got.h24, t.last24hVariation);
+  }
+  // Ordered by the 1 h and 7 d changes as SQL orders the stored columns (nulls last both ways).
+  for (const order of ['priceChange1h', 'priceChange7d'] as const) {
+    for (const sort of ['asc', 'desc'] as const) {
+      const res = await request(app).get(`/tokens?order=${order}&sort=${sort}&limit=100`);
+      assert.equal(res.status, 200);
+      const sql = await listTokens(db, { page: 1, limit: 100, order, sort });
+      assert.deepEqual(res.body.data.map((t: Token) => t.contractAddress), sql.rows.map((r) => r.checksumAddress), `${order} ${sort}`);
+      assert.ok(res.body.data.at(-1).info.priceChange[order === 'priceChange1h' ? 'h1' : 'd7'] === null, 'nulls last');
+    }
+  }
+  t.diagnostic(`windows checked at ${Date.now() - t0} ms`);
 
   // Circulating supply: total supply − zero, dead, the token itself and its excluded wallets, at the last block.
   const call = async (token: string, fn: string, args: unknown[] = []) => (await client.call(token, 'DemoToken', fn, args))[0] as bigint;
@@ -156,12 +211,12 @@ test('demo network: the loop survives node failures, catches up and follows the 
   const supply = createSupplyService({
     chain: createChainClient({ url: demo.chain.url, maxRetries: 0 }), tokenAddress: networkToken.address, config: l1Supply, cacheSeconds: 0,
   });
-  const app = testApp(db, { supply });
-  const circulating = await request(app).get(`/supply/circulating?contractAddress=${networkToken.address}&format=json`);
+  const supplyApp = testApp(db, { supply });
+  const circulating = await request(supplyApp).get(`/supply/circulating?contractAddress=${networkToken.address}&format=json`);
   assert.equal(circulating.status, 200, circulating.text);
   assert.equal(circulating.body.blockNumber, indexer.status().indexedBlock, 'the chain has not moved since the last batch');
   assert.deepEqual(circulating.body.source, { kind: 'l1Synced', method: 'l1TotalSupply()' });
-  const linea = await request(app).get(`/tokens/${networkToken.address}`);
+  const linea = await request(supplyApp).get(`/tokens/${networkToken.address}`);
   assert.equal(linea.status, 200, linea.text);
   assert.equal(linea.body.info.circulatingSupply, circulating.body.circulatingSupply.baseUnits);
   const l2Aside = (await Promise.all([...BURN, d.networkToken.address, d.networkToken.treasury, d.networkToken.ecosystem]
@@ -175,7 +230,7 @@ test('demo network: the loop survives node failures, catches up and follows the 
 
   // Ordered by market cap, both ways, as the SQL oracle orders the stored rows.
   for (const sort of ['desc', 'asc'] as const) {
-    const res = await request(app).get(`/tokens?order=marketCap&sort=${sort}&limit=100`);
+    const res = await request(supplyApp).get(`/tokens?order=marketCap&sort=${sort}&limit=100`);
     assert.equal(res.status, 200, res.text);
     const oracle = await listTokens(db, { order: 'marketCap', sort, page: 1, limit: 100 });
     assert.deepEqual(res.body.data.map((t: { contractAddress: string }) => t.contractAddress), oracle.rows.map((r) => r.checksumAddress));

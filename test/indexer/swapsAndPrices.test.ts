@@ -1,5 +1,6 @@
 // Known swaps and pools on a hand-built chain: exact counts, pool-math prices, dust pools,
-// 24 h variation and fdv against a hand computation, and counts leaving the window as time passes.
+// 24 h variation, the other price-change windows and fdv against a hand computation, and counts
+// and windows moving as time passes.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Contract } from 'ethers';
@@ -133,6 +134,7 @@ test('24 h variation and fdv match a hand computation; counts leave the window',
   const before = await row(tka);
   const pA = toScaled(before.currentPrice);
   assert.equal(before.last24hVariation, null); // no price 24 h ago yet
+  assert.deepEqual([before.priceChange1h, before.priceChange6h, before.priceChange7d], [null, null, null]); // nor 1 h ago
 
   await world.rpc('evm_setNextBlockTimestamp', [t0 + 2 * 3600]);
   await world.v2Swap(tkaWeth, tka, 1000n * e18); // TKA sell, WETH buy
@@ -149,6 +151,8 @@ test('24 h variation and fdv match a hand computation; counts leave the window',
   assert.ok(closeTo(toScaled(now.last24hVariation), ((pB - pA) * 100n * S) / pA, 18), `variation ${now.last24hVariation}`);
   assert.ok(closeTo(toScaled(now.fdv), (pB * 10n ** 6n * e18) / e18, 18));
   assert.ok(now.last24hVariation!.startsWith('-')); // a sell lowers the price
+  // At t0 + 25 h: 1 h and 6 h ago the price was already the sell's; 7 d ago the token had none.
+  assert.deepEqual([now.priceChange1h, now.priceChange6h, now.priceChange7d], ['0', '0', null]);
   // priceUpdatedAt is the time of the block that set the price
   const block = await world.rpc<{ timestamp: string }>('eth_getBlockByNumber', [`0x${swapBlock.toString(16)}`, false]);
   assert.equal(now.priceUpdatedAt?.getTime(), Number(block.timestamp) * 1000);
@@ -164,6 +168,9 @@ test('24 h variation and fdv match a hand computation; counts leave the window',
     const t = await row(c);
     assert.deepEqual([t.buys, t.sells, t.swaps], [0, 0, 0]);
   }
+  // Without a trade since, the 24 h window now starts after the sell: no change any more.
+  const later = await row(tka);
+  assert.deepEqual([later.priceChange1h, later.priceChange6h, later.last24hVariation, later.priceChange7d], ['0', '0', '0', null]);
   // the hourly history kept one point per hour with a price change
   const hours = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM price_points WHERE token = $1`, [await addr(tka)]);
   assert.ok((hours[0]?.n ?? 0) >= 2);

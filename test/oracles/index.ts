@@ -4,3 +4,4 @@ export { listTokens, type TokenListQuery, type TokenFilter } from './listTokens.
 export { getToken } from './getToken.ts';
 export { orderColumns, type OrderColumn, type SortDirection } from './orderColumns.ts';
 export { getPriceHistories, type PricePointRow } from './getPriceHistories.ts';
+export { recomputePriceWindows, windowSpans, type PriceWindowName, type PriceWindowRow } from './priceWindows.ts';

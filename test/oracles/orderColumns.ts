@@ -14,6 +14,8 @@ export const orderColumns = {
   updatedAt: { sql: 'tokens.updated_at', nullable: false },
   last24hVariation: { sql: 'tokens.last24h_variation', nullable: true },
   last24hVariationAbsolute: { sql: 'tokens.last24h_variation_abs', nullable: true },
+  priceChange1h: { sql: 'tokens.price_change_1h', nullable: true },
+  priceChange7d: { sql: 'tokens.price_change_7d', nullable: true },
   sells: { sql: 'tokens.sells', nullable: false },
   buys: { sql: 'tokens.buys', nullable: false },
   swaps: { sql: 'tokens.swaps', nullable: false },

@@ -34,6 +34,10 @@ export type TokenRow = {
   circulatingSupply: string | null;
   /** USD, price × circulating supply; null without either. */
   marketCap: string | null;
+  /** Percent change over the last 1 h, 6 h and 7 d of chain time (24 h: last24hVariation). */
+  priceChange1h: string | null;
+  priceChange6h: string | null;
+  priceChange7d: string | null;
 };
 
 export const tokenColumns = `
@@ -44,4 +48,6 @@ export const tokenColumns = `
   spam_reasons::text AS "spamReasons", is_secure AS "isSecure", security_score AS "securityScore",
   security_reasons::text AS "securityReasons", price_source_kind AS "priceSourceKind", liquidity::text AS liquidity, volume24h::text AS volume24h,
   price_source AS "priceSource", created_at AS "createdAt", updated_at AS "updatedAt",
-  circulating_supply::text AS "circulatingSupply", market_cap::text AS "marketCap"`;
+  circulating_supply::text AS "circulatingSupply", market_cap::text AS "marketCap",
+  price_change_1h::text AS "priceChange1h", price_change_6h::text AS "priceChange6h",
+  price_change_7d::text AS "priceChange7d"`;

@@ -40,16 +40,22 @@ export type TokenWrite = {
   circulatingSupply?: bigint | null;
   /** USD, exact decimal string; null without a price or a circulating supply. */
   marketCap?: string | null;
+  /** Percent change over the last 1 h, 6 h and 7 d, exact decimal strings (24 h: last24hVariation). */
+  priceChange1h?: string | null;
+  priceChange6h?: string | null;
+  priceChange7d?: string | null;
 };
 
 const BATCH = 500;
 
 // Whether an upsert changes anything a reader sees (counts are written by refreshSwapCounts).
 const CHANGED = `(t.name, t.symbol, t.decimals, t.logo, t.total_supply, t.current_price, t.price_updated_at,
-    t.last24h_variation, t.fdv, t.is_possible_spam, t.spam_reasons, t.liquidity, t.price_source, t.price_source_kind)
+    t.last24h_variation, t.fdv, t.is_possible_spam, t.spam_reasons, t.liquidity, t.price_source, t.price_source_kind,
+    t.price_change_1h, t.price_change_6h, t.price_change_7d)
   IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.symbol, EXCLUDED.decimals, EXCLUDED.logo, EXCLUDED.total_supply,
     EXCLUDED.current_price, EXCLUDED.price_updated_at, EXCLUDED.last24h_variation, EXCLUDED.fdv,
-    EXCLUDED.is_possible_spam, EXCLUDED.spam_reasons, EXCLUDED.liquidity, EXCLUDED.price_source, EXCLUDED.price_source_kind)
+    EXCLUDED.is_possible_spam, EXCLUDED.spam_reasons, EXCLUDED.liquidity, EXCLUDED.price_source, EXCLUDED.price_source_kind,
+    EXCLUDED.price_change_1h, EXCLUDED.price_change_6h, EXCLUDED.price_change_7d)
   OR (t.circulating_supply, t.market_cap) IS DISTINCT FROM (EXCLUDED.circulating_supply, EXCLUDED.market_cap)`;
 
 /**
@@ -63,11 +69,12 @@ export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[])
     await db.query(
       `INSERT INTO tokens AS t (address, checksum_address, name, symbol, decimals, logo, total_supply,
          current_price, price_updated_at, last24h_variation, fdv, is_possible_spam, spam_reasons,
-         created_at, updated_at, created_block, liquidity, price_source, price_source_kind, circulating_supply, market_cap, row_version)
+         created_at, updated_at, created_block, liquidity, price_source, price_source_kind, circulating_supply, market_cap,
+         price_change_1h, price_change_6h, price_change_7d, row_version)
        SELECT *, ${NEXT_ROW_VERSION} FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[],
          $7::numeric[], $8::numeric[], $9::timestamptz[], $10::numeric[], $11::numeric[],
          $12::boolean[], $13::jsonb[], $14::timestamptz[], $15::timestamptz[], $16::bigint[], $17::numeric[], $18::text[], $19::text[],
-         $20::numeric[], $21::numeric[])
+         $20::numeric[], $21::numeric[], $22::numeric[], $23::numeric[], $24::numeric[])
        ON CONFLICT (address) DO UPDATE SET
          checksum_address = EXCLUDED.checksum_address, name = EXCLUDED.name, symbol = EXCLUDED.symbol,
          decimals = EXCLUDED.decimals, logo = EXCLUDED.logo, total_supply = EXCLUDED.total_supply,
@@ -76,6 +83,10 @@ export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[])
          is_possible_spam = EXCLUDED.is_possible_spam, spam_reasons = EXCLUDED.spam_reasons,
          liquidity = EXCLUDED.liquidity, price_source = EXCLUDED.price_source, price_source_kind = EXCLUDED.price_source_kind,
          circulating_supply = EXCLUDED.circulating_supply, market_cap = EXCLUDED.market_cap,
+         is_possible_spam = EXCLUDED.is_possible_spam, is_secure = EXCLUDED.is_secure,
+         liquidity = EXCLUDED.liquidity, price_source = EXCLUDED.price_source,
+         price_change_1h = EXCLUDED.price_change_1h, price_change_6h = EXCLUDED.price_change_6h,
+         price_change_7d = EXCLUDED.price_change_7d,
          created_at = LEAST(t.created_at, EXCLUDED.created_at),
          created_block = LEAST(t.created_block, EXCLUDED.created_block),
          updated_at = CASE WHEN ${CHANGED} THEN GREATEST(t.updated_at, EXCLUDED.updated_at) ELSE t.updated_at END,
@@ -102,6 +113,9 @@ export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[])
         col((t) => t.priceSourceKind ?? (t.priceSource ? 'pool' : null)),
         col((t) => t.circulatingSupply?.toString() ?? null),
         col((t) => t.marketCap ?? null),
+        col((t) => t.priceChange1h ?? null),
+        col((t) => t.priceChange6h ?? null),
+        col((t) => t.priceChange7d ?? null),
       ],
     );
   }

@@ -31,6 +31,8 @@ export function toToken(row: TokenRow, priceSource?: PoolRow): Token {
       totalSupply: row.totalSupply,
       liquidity: toNumber(row.liquidity),
       volume24h: Number(row.volume24h),
+      // h24 is last24hVariation: the one stored figure of that window
+      priceChange: { h1: toNumber(row.priceChange1h), h6: toNumber(row.priceChange6h), h24: toNumber(row.last24hVariation), d7: toNumber(row.priceChange7d) },
       priceSource: priceSource ? toPool(priceSource) : anchorOf(row),
       circulatingSupply: row.circulatingSupply,
       marketCap: toNumber(row.marketCap),

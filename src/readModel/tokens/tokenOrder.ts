@@ -15,12 +15,13 @@ type Column =
 /**
  * What the orderings and the isSecure filter read of a token, held by the catalogue beside its
  * serialised JSON: times as epoch ms instead of Date objects, and no checksum address or logo
- * (both only in the JSON): about half the heap of a full TokenRow (docs/performance.md).
+ * (both only in the JSON): about half the heap of a full TokenRow (docs/performance.md). Of the
+ * price-change windows only the ordered ones (1 h, 7 d; 24 h is last24hVariation) are held.
  */
 export type SortRow = Omit<
   TokenRow,
   | 'checksumAddress' | 'logo' | 'priceUpdatedAt' | 'createdAt' | 'updatedAt' | 'priceSource' | 'priceSourceKind'
-  | 'spamReasons' | 'securityReasons' | 'circulatingSupply'
+  | 'spamReasons' | 'securityReasons' | 'circulatingSupply' | 'priceChange6h'
 > & {
   priceUpdatedAt: number | null;
   createdAt: number;
@@ -36,6 +37,7 @@ export function toSortRow(row: TokenRow): SortRow {
     isPossibleSpam: row.isPossibleSpam, isSecure: row.isSecure, securityScore: row.securityScore, liquidity: row.liquidity, volume24h: row.volume24h,
     createdAt: row.createdAt.getTime(), updatedAt: row.updatedAt.getTime(),
     marketCap: row.marketCap,
+    priceChange1h: row.priceChange1h, priceChange7d: row.priceChange7d,
   };
 }
 
@@ -58,6 +60,8 @@ const columns: Record<OrderColumn, Column> = {
   updatedAt: { kind: 'number', value: (r) => r.updatedAt },
   last24hVariation: { kind: 'decimal', text: (r) => r.last24hVariation },
   last24hVariationAbsolute: { kind: 'decimal', text: (r) => r.last24hVariation, absolute: true },
+  priceChange1h: { kind: 'decimal', text: (r) => r.priceChange1h },
+  priceChange7d: { kind: 'decimal', text: (r) => r.priceChange7d },
   sells: { kind: 'number', value: (r) => r.sells },
   buys: { kind: 'number', value: (r) => r.buys },
   swaps: { kind: 'number', value: (r) => r.swaps },

@@ -113,12 +113,14 @@ for (const target of testDatabases) {
         ['keys moved, a price gone, security flipped', tokens.slice(0, 3).map((t, i) => ({
           ...t, name: `Änew ${i}`, symbol: `Z${i}`, currentPrice: i === 0 ? null : `${i * 1000}.25`, fdv: i === 1 ? '7' : t.fdv,
           last24hVariation: i === 2 ? '-99.5' : t.last24hVariation, isSecure: !t.isSecure, isPossibleSpam: !t.isPossibleSpam, at: later(1),
+          priceChange1h: i === 1 ? null : `${i * 40}.5`, priceChange7d: i === 0 ? '-87.25' : t.priceChange7d,
         }))],
         ['a new token', [{ ...all[80]!, at: later(2) }]],
         ['ties with neighbours', tokens.slice(40, 42).map((t) => ({ ...t, currentPrice: tokens[10]!.currentPrice, fdv: tokens[10]!.fdv, at: later(3) }))],
         // equal as doubles: placed by their exact values, against the address order
         ['decimals equal as doubles', tokens.slice(44, 46).map((t, i) => ({
           ...t, currentPrice: `7.0000000000000000000${2 - i}`, fdv: `9.0000000000000000000${2 - i}`, last24hVariation: `${i ? '' : '-'}3.0000000000000000000${2 - i}`, at: later(3.5),
+          priceChange1h: `${i ? '-' : ''}4.0000000000000000000${2 - i}`, priceChange7d: `11.0000000000000000000${1 + i}`,
         }))],
         ['too many changes: sorted again', tokens.slice(20, 40).map((t, i) => ({ ...t, fdv: `${i}`, at: later(4) }))],
       ];

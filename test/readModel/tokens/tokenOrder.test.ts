@@ -25,6 +25,8 @@ const row = (i: number): SortRow => ({
   liquidity: decimals[(i * 3) % decimals.length]!,
   volume24h: `${(i % 5) * 10}.5`,
   marketCap: decimals[(i * 4) % decimals.length]!,
+  priceChange1h: decimals[(i * 2) % decimals.length]!,
+  priceChange7d: decimals[(i * 4) % decimals.length]!,
   createdAt: 1_700_000_000_000 + (i % 7),
   updatedAt: 1_700_000_000_000 + (i % 3),
 });
