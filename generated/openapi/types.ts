@@ -187,7 +187,7 @@ export interface components {
          *     `info.priceChange.h1` and `info.priceChange.d7`.
          * @enum {string}
          */
-        OrderColumns: "name" | "symbol" | "decimals" | "contractAddress" | "currentPrice" | "priceUpdatedAt" | "createdAt" | "updatedAt" | "last24hVariation" | "last24hVariationAbsolute" | "priceChange1h" | "priceChange7d" | "sells" | "buys" | "swaps" | "isPossibleSpam" | "totalSupply" | "fdv" | "liquidity" | "volume24h" | "marketCap";
+        OrderColumns: "name" | "symbol" | "decimals" | "contractAddress" | "currentPrice" | "priceUpdatedAt" | "createdAt" | "updatedAt" | "last24hVariation" | "last24hVariationAbsolute" | "priceChange1h" | "priceChange7d" | "sells" | "buys" | "swaps" | "isPossibleSpam" | "totalSupply" | "fdv" | "liquidity" | "volume24h" | "marketCap" | "securityScore";
         /** Token */
         Token: {
             /** @description ERC-20 `name()`, or the token list's name when the contract has none. */

@@ -34,6 +34,7 @@ const valueOf: Record<OrderColumn, (t: Token) => Value> = {
   liquidity: (t) => t.info.liquidity,
   volume24h: (t) => t.info.volume24h,
   marketCap: (t) => t.info.marketCap,
+  securityScore: (t) => t.security.score,
 };
 
 /** Negative when a comes first: nulls last in both directions, then the address ascending. */

@@ -34,7 +34,10 @@ export function makeTokens(count: number): TokenWrite[] {
       circulatingSupply: i % 7 === 6 ? null : supply / BigInt((i % 3) + 1),
       marketCap: priced && i % 7 !== 6 ? `${10 ** (i % 5)}.${i % 4}` : null,
       isPossibleSpam: i % 5 === 0,
+      spamReasons: i % 5 === 0 ? JSON.stringify([{ code: 'url', detail: `name contains the URL "https://t${i}.xyz"` }]) : '[]',
       isSecure: i % 2 === 1,
+      // a cycle of its own (ties across pages); the one reason sums to the score
+      security: { score: (i * 37) % 101, reasons: JSON.stringify([{ code: 'baseline', impact: (i * 37) % 101, detail: 'fixture' }]) },
       firstSeenAt: new Date(BASE_TIME.getTime() - (i % 3) * 60_000),
       at: new Date(BASE_TIME.getTime() + (i % 2) * 60_000),
     };

@@ -25,6 +25,7 @@ export const orderColumns = {
   liquidity: { sql: 'tokens.liquidity', nullable: true },
   volume24h: { sql: 'tokens.volume24h', nullable: false },
   marketCap: { sql: 'tokens.market_cap', nullable: true },
+  securityScore: { sql: 'tokens.security_score', nullable: false },
 } as const;
 
 export type OrderColumn = keyof typeof orderColumns;

@@ -8,8 +8,6 @@ ALTER TABLE tokens
   ADD COLUMN security_reasons jsonb NOT NULL DEFAULT '[]',
   ADD COLUMN price_source_kind text CHECK (price_source_kind IN ('pool', 'usd-feed', 'usd-peg'));
 
-CREATE INDEX tokens_security_asc  ON tokens (security_score ASC, address);
-CREATE INDEX tokens_security_desc ON tokens (security_score DESC, address);
 
 ALTER TABLE indexer_pools ADD COLUMN created_at timestamptz;
 ALTER TABLE indexer_pool_states ADD COLUMN block_time timestamptz;

@@ -71,6 +71,7 @@ const columns: Record<OrderColumn, Column> = {
   liquidity: { kind: 'decimal', text: (r) => r.liquidity },
   volume24h: { kind: 'decimal', text: (r) => r.volume24h },
   marketCap: { kind: 'decimal', text: (r) => r.marketCap },
+  securityScore: { kind: 'number', value: (r) => r.securityScore },
 };
 
 const byAddress = (a: SortRow, b: SortRow) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0);
