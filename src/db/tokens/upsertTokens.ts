@@ -83,8 +83,6 @@ export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[])
          is_possible_spam = EXCLUDED.is_possible_spam, spam_reasons = EXCLUDED.spam_reasons,
          liquidity = EXCLUDED.liquidity, price_source = EXCLUDED.price_source, price_source_kind = EXCLUDED.price_source_kind,
          circulating_supply = EXCLUDED.circulating_supply, market_cap = EXCLUDED.market_cap,
-         is_possible_spam = EXCLUDED.is_possible_spam, is_secure = EXCLUDED.is_secure,
-         liquidity = EXCLUDED.liquidity, price_source = EXCLUDED.price_source,
          price_change_1h = EXCLUDED.price_change_1h, price_change_6h = EXCLUDED.price_change_6h,
          price_change_7d = EXCLUDED.price_change_7d,
          created_at = LEAST(t.created_at, EXCLUDED.created_at),
