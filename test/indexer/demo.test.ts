@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createChainClient } from '../../src/chain/index.ts';
-import { createDatabase } from '../../src/db/index.ts';
+import { openPglite } from '../helpers/pglite.ts';
 import { getToken } from '../oracles/index.ts';
 import { startDemo } from '../../src/demo/index.ts';
 import { indexerConfigFromDemo } from '../../src/demo/indexerConfigFromDemo.ts';
@@ -25,7 +25,7 @@ test('demo network: the loop survives node failures, catches up and follows the 
   // requests 20..60 fail outright (retries exhausted): whole steps fail and the loop must go on
   const proxy = await startProxy(demo.chain.url, (_body, n) => (n >= 20 && n < 60 ? { status: 503 } : null));
   const chain = createChainClient({ url: proxy.url, maxRetries: 1, retryBaseMs: 5 });
-  const db = await createDatabase({ pgliteDir: 'memory://' });
+  const db = await openPglite();
   t.after(async () => {
     chain.destroy();
     await db.close();
