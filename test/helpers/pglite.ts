@@ -5,6 +5,7 @@
 // database starts from that dump instead (createDatabase's `pgliteStart`), still through
 // createDatabase, which checks the migrations again. pglite.wasm is compiled once per process.
 // test/db/migrate.test.ts applies the migrations to an empty cluster, as production does.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -74,4 +75,15 @@ function migratedDump(): Promise<ArrayBuffer> {
 export async function openPglite(): Promise<Database> {
   const [bytes, wasmModule] = await Promise.all([migratedDump(), pgliteWasmModule()]);
   return createDatabase({ pgliteDir: 'memory://', pgliteStart: { loadDataDir: new BytesBlob(bytes), wasmModule } });
+}
+
+/**
+ * Fills an empty directory with the migrated cluster, for a `serve` process given it as
+ * PGLITE_DIR whose test is not about a first start (PGlite then skips initdb, as on any restart).
+ */
+export async function seedPgliteDir(dir: string): Promise<void> {
+  const bytes = await migratedDump();
+  mkdirSync(dir, { recursive: true });
+  const r = spawnSync('tar', ['-x', '-f', '-', '-C', dir], { input: new Uint8Array(bytes), encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`tar could not unpack the PGlite dump into ${dir}: ${r.error?.message ?? r.stderr}`);
 }
