@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
-import { appendPricePoints, createDatabase, upsertTokens, type Database } from '../../src/db/index.ts';
+import { appendPricePoints, upsertTokens, type Database } from '../../src/db/index.ts';
+import { openPglite } from '../helpers/pglite.ts';
 import { readOpenApiDocument } from '../../src/spec/readOpenApiDocument.ts';
 import { recordExpressRequests, testApp } from '../helpers/testApp.ts';
 import { addressOf, makeTokens } from '../helpers/tokenFixtures.ts';
@@ -31,7 +32,7 @@ const urls: [string, 'lane' | 'express'][] = [
 describe('HEAD on every GET route', () => {
   let db: Database;
   before(async () => {
-    db = await createDatabase({});
+    db = await openPglite();
     await upsertTokens(db, makeTokens(10));
     await appendPricePoints(db, [{ token, price: '2', observedAt: new Date(), blockNumber: 1 }]);
   });

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
-import { createDatabase, upsertTokens, type Database } from '../../src/db/index.ts';
+import { upsertTokens, type Database } from '../../src/db/index.ts';
+import { openPglite } from '../helpers/pglite.ts';
 import { createTokenCatalog, type TokenCatalog } from '../../src/readModel/tokens/createTokenCatalog.ts';
 import { createMetrics } from '../../src/api/observability/createMetrics.ts';
 import { testApp } from '../helpers/testApp.ts';
@@ -12,7 +13,7 @@ describe('operations', () => {
   let db: Database;
   let catalog: TokenCatalog;
   before(async () => {
-    db = await createDatabase({});
+    db = await openPglite();
     await upsertTokens(db, makeTokens(30));
     // as in production: the catalogue checks the data version in the background only
     catalog = createTokenCatalog({ db, staleMs: 60_000 });
@@ -75,7 +76,7 @@ describe('operations', () => {
   });
 
   it('fails readiness when the database is gone', async () => {
-    const gone = await createDatabase({});
+    const gone = await openPglite();
     const app = testApp(gone);
     assert.equal((await request(app).get('/readyz')).status, 200);
     await gone.close();

@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import { createDatabase, upsertTokens, type Database } from '../../src/db/index.ts';
+import { upsertTokens, type Database } from '../../src/db/index.ts';
+import { openPglite } from '../helpers/pglite.ts';
 import { createSharedHitCounter, type SharedHitCounter } from '../../src/api/limits/createSharedHitCounter.ts';
 import { testApp } from '../helpers/testApp.ts';
 import { skipWithoutRedis, TEST_REDIS_URL } from '../helpers/services.ts';
@@ -13,7 +14,7 @@ import { makeTokens } from '../helpers/tokenFixtures.ts';
 describe('rate limiting', () => {
   let db: Database;
   before(async () => {
-    db = await createDatabase({});
+    db = await openPglite();
     await upsertTokens(db, makeTokens(3));
   });
   after(async () => {

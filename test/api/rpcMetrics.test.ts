@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
 import { createMetrics } from '../../src/api/observability/createMetrics.ts';
-import { createDatabase, type Database } from '../../src/db/index.ts';
+import { type Database } from '../../src/db/index.ts';
+import { openPglite } from '../helpers/pglite.ts';
 import { createRpcRouter } from '../../src/rpc/index.ts';
 import { testApp } from '../helpers/testApp.ts';
 import { sampleTransaction, startOneTransactionNode, type StubUpstream } from '../rpc/helpers.ts';
@@ -16,7 +17,7 @@ describe('JSON-RPC metrics', () => {
   let db: Database;
   before(async () => {
     node = await startOneTransactionNode(TX);
-    db = await createDatabase({});
+    db = await openPglite();
   });
   after(async () => {
     await node.close();

@@ -6,7 +6,7 @@ import { testDatabases } from '../helpers/testDatabases.ts';
 for (const target of testDatabases) {
   describe(`migrations on ${target.name}`, { skip: target.skip }, () => {
     it('are applied once and recorded; running them again changes nothing', async () => {
-      const db = await target.open();
+      const db = await target.openEmpty();
       try {
         assert.equal(await migrationsApplied(db), true);
         assert.deepEqual(await migrate(db), []);

@@ -8,7 +8,8 @@ import addFormats from 'ajv-formats';
 import { getAddress } from 'ethers';
 import request from 'supertest';
 import { createChainClient } from '../../src/chain/index.ts';
-import { createDatabase, type Database } from '../../src/db/index.ts';
+import { type Database } from '../../src/db/index.ts';
+import { openPglite } from '../helpers/pglite.ts';
 import { getToken } from '../oracles/index.ts';
 import { startDemoChain, type DemoChain } from '../../src/demo/chain.ts';
 import { deployDemo, type DemoDeployment } from '../../src/demo/deploy.ts';
@@ -112,7 +113,7 @@ describe('demo logo router', () => {
   let db: Database;
   let app: ReturnType<typeof testApp>;
   before(async () => {
-    db = await createDatabase({ pgliteDir: 'memory://' });
+    db = await openPglite();
     app = testApp(db, { routers: [createDemoLogoRouter({ symbols: demoTokenList(d).map((e) => e.symbol) })] });
   });
   after(() => db?.close());
@@ -148,7 +149,7 @@ describe('the demo indexed with its token list', () => {
   let db: Database;
   let client: ReturnType<typeof createChainClient>;
   before(async () => {
-    db = await createDatabase({ pgliteDir: 'memory://' });
+    db = await openPglite();
     client = createChainClient({ url: chain.url, chainId: chain.chainId });
     const indexer = createIndexer({ db, chain: client, config: indexerConfigFromDemo(d), tokenList: demoTokenList(d, { logoBaseUrl: BASE }) });
     await runToHead(indexer);

@@ -1,4 +1,5 @@
 import type { RequestListener } from 'node:http';
+import { createRequire } from 'node:module';
 import pino from 'pino';
 import { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from '../../src/api/createHttpHandler.ts';
 import { createResponseValidator } from '../../src/api/validation/createResponseValidator.ts';
@@ -6,6 +7,33 @@ import { withResponseValidation } from '../../src/api/validation/withResponseVal
 import type { Database } from '../../src/db/index.ts';
 
 export const silentLogger = pino({ level: 'silent' });
+
+/**
+ * express-openapi-validator compiles the OpenAPI meta-schema (about 0.1 s of CPU) for every
+ * middleware it makes, and uses it only to check the spec itself, which createApp turns off;
+ * test files make dozens of apps. Here the same options get the same compiled checker, once per
+ * process. (Should the library move that module, nothing is cached: the tests only get slower.)
+ */
+{
+  type Options = { version: string; validateApiSpec: boolean };
+  type SchemaValidatorModule = { OpenAPISchemaValidator: new (options: Options) => object };
+  let module: SchemaValidatorModule | undefined;
+  try {
+    module = createRequire(import.meta.url)('express-openapi-validator/dist/framework/openapi.schema.validator.js') as SchemaValidatorModule;
+  } catch {
+    module = undefined;
+  }
+  if (module && typeof module.OpenAPISchemaValidator === 'function') {
+    const Compile = module.OpenAPISchemaValidator;
+    const compiled = new Map<string, object>();
+    module.OpenAPISchemaValidator = function OpenAPISchemaValidator(options: Options) {
+      const key = JSON.stringify(options);
+      let validator = compiled.get(key);
+      if (!validator) compiled.set(key, (validator = new Compile(options)));
+      return validator;
+    } as unknown as typeof Compile;
+  }
+}
 
 /** The spec's response checks, compiled once per test process. */
 export const responseValidator = createResponseValidator();

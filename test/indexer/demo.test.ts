@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import request from 'supertest';
 import { createChainClient } from '../../src/chain/index.ts';
-import { createDatabase } from '../../src/db/index.ts';
+import { openPglite } from '../helpers/pglite.ts';
 import { getToken, listTokens, recomputePriceWindows, type PriceWindowName } from '../oracles/index.ts';
 import { parseSupplyConfig } from '../../src/config/supplyConfig.ts';
 import { circulatingFromDemo } from '../../src/demo/circulatingFromDemo.ts';
@@ -55,7 +55,7 @@ test('demo network: the loop survives node failures, catches up and follows the 
   const proxy = await startProxy(demo.chain.url, (body, n) =>
     (n >= 20 && n < 60) || (failBalances && JSON.stringify(body.params).includes('70a08231')) ? { status: 503 } : null);
   const chain = createChainClient({ url: proxy.url, maxRetries: 1, retryBaseMs: 5 });
-  const db = await createDatabase({ pgliteDir: 'memory://' });
+  const db = await openPglite();
   let running: { stop(): Promise<void> } | undefined;
   t.after(async () => {
     await running?.stop(); // a failed assertion must not leave the loop running

@@ -9,7 +9,8 @@ import { after, before, test } from 'node:test';
 import { Contract, getAddress } from 'ethers';
 import request from 'supertest';
 import { createChainClient } from '../../src/chain/index.ts';
-import { createDatabase, type Database } from '../../src/db/index.ts';
+import { type Database } from '../../src/db/index.ts';
+import { openPglite } from '../helpers/pglite.ts';
 import { createIndexer } from '../../src/indexer/index.ts';
 import { getToken } from '../oracles/index.ts';
 import { testApp } from '../helpers/testApp.ts';
@@ -58,7 +59,7 @@ before(async () => {
   await world.v2Swap(v2Pool, usdc, 900n * e6);
   v2 = { token: v2Token, pool: v2Pool, second: await world.v2Pair(built[0]!.token, usdc, 10_000n * e18, 20_000n * e6) };
   configured.v2Factories = [await addr(world.v2Factory)];
-  db = await createDatabase({ pgliteDir: 'memory://' });
+  db = await openPglite();
   client = createChainClient({ url: world.chain.url, chainId: world.chain.chainId });
   const indexer = createIndexer({ db, chain: client, config: world.config({ ...configured, stablecoins: [await addr(usdc)], batchSize: 25 }) });
   await runToHead(indexer);
@@ -215,7 +216,7 @@ test('the pools endpoint: 404 problem for an unknown token, 400 naming the bad f
 
 test("an Etherex legacy factory whose pairs do not answer stable(): swaps counted, never a price from a guessed invariant", async (t) => {
   // Uniswap V2 pairs have no stable(): listed as Etherex legacy, their flag cannot be read.
-  const other = await createDatabase({ pgliteDir: 'memory://' });
+  const other = await openPglite();
   t.after(() => other.close());
   const config = world.config({ etherexLegacyFactories: [await addr(world.v2Factory)], stablecoins: [await addr(usdc)], batchSize: 1000 });
   await runToHead(createIndexer({ db: other, chain: client, config }));

@@ -8,7 +8,8 @@ import { after, before, test } from 'node:test';
 import type { Contract } from 'ethers';
 import { createChainClient } from '../../src/chain/index.ts';
 import type { IndexerConfig } from '../../src/config/indexerConfig.ts';
-import { createDatabase, type Database } from '../../src/db/index.ts';
+import { type Database } from '../../src/db/index.ts';
+import { openPglite } from '../helpers/pglite.ts';
 import { createIndexer } from '../../src/indexer/index.ts';
 import { familyCases, type Case } from './helpers/familyCases.ts';
 import { runToHead } from './helpers/runToHead.ts';
@@ -31,7 +32,7 @@ const databases: Database[] = [];
 let indexedAtHead: Database | undefined;
 const addr = async (c: Contract) => (await c.getAddress()).toLowerCase();
 const open = async () => {
-  const db = await createDatabase({ pgliteDir: 'memory://' });
+  const db = await openPglite();
   databases.push(db);
   return db;
 };

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Contract } from 'ethers';
 import { createChainClient } from '../../src/chain/index.ts';
-import { createDatabase } from '../../src/db/index.ts';
+import { openPglite } from '../helpers/pglite.ts';
 import { getToken } from '../oracles/index.ts';
 import { createIndexer } from '../../src/indexer/index.ts';
 import { runToHead } from './helpers/runToHead.ts';
@@ -36,7 +36,7 @@ test('hostile tokens do not stop the indexer', async (t) => {
   const addr = async (c: Contract) => (await c.getAddress()).toLowerCase();
 
   for (const multicall3 of [world.config().multicall3, null]) {
-    const db = await createDatabase({ pgliteDir: 'memory://' });
+    const db = await openPglite();
     const indexer = createIndexer({
       db, chain: client,
       config: world.config({ v2Factories: [await addr(world.v2Factory)], stablecoins: [await addr(usdc)], multicall3, batchSize: 10 }),

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createChainClient } from '../../src/chain/index.ts';
-import { createDatabase } from '../../src/db/index.ts';
+import { openPglite } from '../helpers/pglite.ts';
 import { createIndexer } from '../../src/indexer/index.ts';
 import { runToHead } from './helpers/runToHead.ts';
 import { snapshotDb } from './helpers/snapshotDb.ts';
@@ -15,8 +15,8 @@ const e6 = 10n ** 6n;
 test('after a reorg the stored data equals a fresh index of the final chain', async (t) => {
   const world = await createWorld();
   const client = createChainClient({ url: world.chain.url, chainId: world.chain.chainId });
-  const db = await createDatabase({ pgliteDir: 'memory://' });
-  const fresh = await createDatabase({ pgliteDir: 'memory://' });
+  const db = await openPglite();
+  const fresh = await openPglite();
   t.after(async () => {
     await db.close();
     await fresh.close();

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createChainClient } from '../../src/chain/index.ts';
-import { createDatabase } from '../../src/db/index.ts';
+import { openPglite } from '../helpers/pglite.ts';
 import { createIndexer } from '../../src/indexer/index.ts';
 import { runToHead } from './helpers/runToHead.ts';
 import { snapshotDb } from './helpers/snapshotDb.ts';
@@ -15,8 +15,8 @@ const e6 = 10n ** 6n;
 test('a restart in the middle of a backfill equals an uninterrupted run', async (t) => {
   const world = await createWorld();
   const client = createChainClient({ url: world.chain.url, chainId: world.chain.chainId });
-  const straight = await createDatabase({ pgliteDir: 'memory://' });
-  const resumed = await createDatabase({ pgliteDir: 'memory://' });
+  const straight = await openPglite();
+  const resumed = await openPglite();
   t.after(async () => {
     await straight.close();
     await resumed.close();

@@ -6,7 +6,8 @@ import { after, before, test } from 'node:test';
 import { Contract } from 'ethers';
 import { createChainClient } from '../../src/chain/index.ts';
 import { loadContract } from '../../src/chain/contracts.ts';
-import { createDatabase, type Database } from '../../src/db/index.ts';
+import { type Database } from '../../src/db/index.ts';
+import { openPglite } from '../helpers/pglite.ts';
 import { getToken } from '../oracles/index.ts';
 import { createIndexer, type Indexer } from '../../src/indexer/index.ts';
 import { S, closeTo, isqrt, toScaled } from './helpers/decimal.ts';
@@ -64,7 +65,7 @@ before(async () => {
   await (await v3.getFunction('swap')(world.me, usdcIs0, 10n * e6, 0n, '0x')).wait(); // USDC sell, TKB buy
   t0 = (await world.latest()).timestamp;
 
-  db = await createDatabase({ pgliteDir: 'memory://' });
+  db = await openPglite();
   client = createChainClient({ url: world.chain.url, chainId: world.chain.chainId });
   indexer = createIndexer({
     db, chain: client,

@@ -10,7 +10,8 @@ import { after, before, describe, it } from 'node:test';
 import { getAddress, type Contract } from 'ethers';
 import request from 'supertest';
 import { createChainClient } from '../../src/chain/index.ts';
-import { createDatabase, type Database } from '../../src/db/index.ts';
+import { type Database } from '../../src/db/index.ts';
+import { openPglite } from '../helpers/pglite.ts';
 import { getToken } from '../oracles/index.ts';
 import { readCheckpoint } from '../../src/db/indexer/index.ts';
 import { createIndexer, loadTokenList, TokenListError, type TokenListEntry } from '../../src/indexer/index.ts';
@@ -135,7 +136,7 @@ for (const [label, source] of sources) {
 
     before(async () => {
       const { tokenListPath, tokenList } = await source();
-      db = await createDatabase({ pgliteDir: 'memory://' });
+      db = await openPglite();
       const indexer = createIndexer({
         db, chain: client, tokenList,
         config: world.config({
@@ -228,7 +229,7 @@ describe('a token list that cannot be used', () => {
     it(`${label}: start() rejects with a TokenListError and nothing is indexed`, async () => {
       const path = join(dir, `bad-${label.replace(/\W/g, '-')}.json`);
       if (content !== null) writeFileSync(path, content);
-      const db = await createDatabase({ pgliteDir: 'memory://' });
+      const db = await openPglite();
       try {
         const indexer = createIndexer({ db, chain: client, config: world.config({ tokenList: path }) });
         await assert.rejects(indexer.start(), (error: unknown) => {

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { createChainClient, type ChainClient } from '../../src/chain/index.ts';
 import type { IndexerConfig } from '../../src/config/indexerConfig.ts';
 import { createDatabase, type Database } from '../../src/db/index.ts';
+import { openPglite } from '../helpers/pglite.ts';
 import { createIndexer, type Indexer } from '../../src/indexer/index.ts';
 import { openProxiedPostgres, type ProxiedPostgres } from '../helpers/proxiedPostgres.ts';
 import { skipWithoutPostgres, TEST_DATABASE_URL } from '../helpers/services.ts';
@@ -58,7 +59,7 @@ describe('one indexer writes, another stands by (PostgreSQL)', { skip: skipWitho
       v2Factories: [await addr(world.v2Factory)], stablecoins: [await addr(usdc)], wrappedNative: await addr(weth),
       batchSize: 3, pollIntervalMs: 50, standbyPollMs: 200,
     });
-    const straight = await createDatabase({ pgliteDir: 'memory://' });
+    const straight = await openPglite();
     await runToHead(createIndexer({ db: straight, chain: client, config }));
     expected = await snapshotDb(straight, { withUpdatedAt: true });
     await straight.close();

@@ -7,7 +7,8 @@ import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { createChainClient } from '../../src/chain/index.ts';
-import { createDatabase, type Database } from '../../src/db/index.ts';
+import { type Database } from '../../src/db/index.ts';
+import { openPglite } from '../helpers/pglite.ts';
 import { startDemo, type Demo } from '../../src/demo/index.ts';
 import { indexerConfigFromDemo } from '../../src/demo/indexerConfigFromDemo.ts';
 import { createIndexer } from '../../src/indexer/index.ts';
@@ -115,7 +116,7 @@ describe('leader kill: two indexer processes on one PostgreSQL', { skip: skipWit
     await standby.exit;
 
     // The uninterrupted index of the same chain with the same configuration, in one process.
-    const straight = await createDatabase({ pgliteDir: 'memory://' });
+    const straight = await openPglite();
     const chain = createChainClient({ url: demo.chain.url, chainId: demo.deployment.chainId });
     try {
       await runToHead(createIndexer({ db: straight, chain, config: indexerConfigFromDemo(demo.deployment, { batchSize: BATCH_SIZE }) }));

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { buildAsNpmDoes, startMain, stopMain, stubChainNode, waitForUrl, type MainProcess } from '../helpers/mainProcess.ts';
+import { seedPgliteDir } from '../helpers/pglite.ts';
 import { skipWithoutRedis, TEST_REDIS_URL } from '../helpers/services.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcpProxy.ts';
 
@@ -78,6 +79,8 @@ describe('two `npm run serve` processes share one rate limit through Redis', { s
       REDIS_URL: `redis://127.0.0.1:${proxy.port}${target.pathname}`,
       REDIS_COMMAND_TIMEOUT_MS: '200',
     });
+    // Existing databases (the migrated dump): this suite is about Redis, not a first start.
+    await Promise.all(['a', 'b'].map((name) => seedPgliteDir(join(dataDir, name))));
     const [pa, pb] = [startMain('serve', env('a')), startMain('serve', env('b'))];
     a = { process: pa, url: await waitForUrl(pa) };
     b = { process: pb, url: await waitForUrl(pb) };

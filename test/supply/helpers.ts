@@ -10,7 +10,8 @@ import { createChainClient } from '../../src/chain/createChainClient.ts';
 import { loadSupplyConfig, type SupplyConfig } from '../../src/config/supplyConfig.ts';
 import { createSupplyService, type SupplyServiceOptions } from '../../src/readModel/supply/createSupplyService.ts';
 import { openapiSpecPath } from '../../src/spec/specPaths.ts';
-import { createDatabase, type Database } from '../../src/db/index.ts';
+import { type Database } from '../../src/db/index.ts';
+import { openPglite } from '../helpers/pglite.ts';
 import { startDemoChain, type DemoChain } from '../../src/demo/chain.ts';
 import { createDemoClient, type DemoClient } from '../../src/demo/client.ts';
 import { deployDemo, type DemoDeployment } from '../../src/demo/deploy.ts';
@@ -33,7 +34,7 @@ export async function startSupplyWorld(): Promise<SupplyWorld> {
   const chain = await startDemoChain();
   const deployment = await deployDemo(chain);
   const client = await createDemoClient(chain);
-  const db = await createDatabase({ pgliteDir: 'memory://' });
+  const db = await openPglite();
   const { treasury, ecosystem } = deployment.networkToken;
   const config = loadSupplyConfig(DEMO_CONFIG, { treasury, ecosystem });
   return {

@@ -16,6 +16,18 @@ type Kind = 'integer' | 'boolean' | 'csv' | 'string';
  * which gives the canonical problem+json. So no answer here can differ from the full pipeline's.
  */
 export function compileOperationParams(spec: OpenApiDocument, path: string, method: string): ParamsReader {
+  let readers = compiled.get(spec);
+  if (!readers) compiled.set(spec, (readers = new Map()));
+  const key = `${method} ${path}`;
+  let reader = readers.get(key);
+  if (!reader) readers.set(key, (reader = compile(spec, path, method)));
+  return reader;
+}
+
+/** Readers are pure functions of the document (parsed once per process) and the operation: each is compiled once. */
+const compiled = new WeakMap<OpenApiDocument, Map<string, ParamsReader>>();
+
+function compile(spec: OpenApiDocument, path: string, method: string): ParamsReader {
   const params = operationParameters(spec, path, method);
   const kinds = new Map<string, Kind>();
   const properties: Record<string, Schema> = {};

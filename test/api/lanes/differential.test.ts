@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { withResponseValidation } from '../../../src/api/validation/withResponseValidation.ts';
-import { appendPricePoints, createDatabase, upsertPools, upsertTokens, type Database } from '../../../src/db/index.ts';
+import { appendPricePoints, upsertPools, upsertTokens, type Database } from '../../../src/db/index.ts';
+import { openPglite } from '../../helpers/pglite.ts';
 import { createPriceHistoryStore } from '../../../src/readModel/prices/createPriceHistoryStore.ts';
 import { createTokenCatalog } from '../../../src/readModel/tokens/createTokenCatalog.ts';
 import { recordExpressRequests, responseValidator, testApp } from '../../helpers/testApp.ts';
@@ -73,7 +74,7 @@ describe('lanes and Express answer alike (generated differential test)', () => {
   const agent = new Agent({ keepAlive: true, maxSockets: 8 });
 
   before(async () => {
-    db = await createDatabase({});
+    db = await openPglite();
     await upsertTokens(db, makeTokens(150).map((t, i) => (i < 10 ? { ...t, priceSource: addressOf(1000 + i) } : t)));
     // Pools between the first 30 tokens (some with several, liquidity ties and nulls included); the
     // first ten tokens' prices come from one of them, so their JSON embeds it.

@@ -4,7 +4,8 @@ import { gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
 import type { HttpHandlerOptions } from '../../../src/api/createHttpHandler.ts';
-import { createDatabase, upsertTokens, type Database } from '../../../src/db/index.ts';
+import { upsertTokens, type Database } from '../../../src/db/index.ts';
+import { openPglite } from '../../helpers/pglite.ts';
 import { createTokenCatalog, type TokenCatalog } from '../../../src/readModel/tokens/createTokenCatalog.ts';
 import { testApp } from '../../helpers/testApp.ts';
 import { makeTokens } from '../../helpers/tokenFixtures.ts';
@@ -13,7 +14,7 @@ describe('fast lane for cached answers', () => {
   let db: Database;
   let catalog: TokenCatalog;
   before(async () => {
-    db = await createDatabase({});
+    db = await openPglite();
     await upsertTokens(db, makeTokens(80));
     catalog = createTokenCatalog({ db, staleMs: 60_000 });
     await catalog.refresh(true);

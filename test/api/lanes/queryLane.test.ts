@@ -8,7 +8,8 @@ import request from 'supertest';
 import { createTokenCatalog, type TokenCatalog } from '../../../src/readModel/tokens/createTokenCatalog.ts';
 import { withResponseValidation } from '../../../src/api/validation/withResponseValidation.ts';
 import { createPriceHistoryStore, type PriceHistoryStore } from '../../../src/readModel/prices/createPriceHistoryStore.ts';
-import { appendPricePoints, createDatabase, upsertTokens, type Database } from '../../../src/db/index.ts';
+import { appendPricePoints, upsertTokens, type Database } from '../../../src/db/index.ts';
+import { openPglite } from '../../helpers/pglite.ts';
 import { recordExpressRequests, responseValidator, testApp } from '../../helpers/testApp.ts';
 import { addressOf, makeTokens } from '../../helpers/tokenFixtures.ts';
 
@@ -68,7 +69,7 @@ describe('query lane', () => {
   let catalog: TokenCatalog;
   let prices: PriceHistoryStore;
   before(async () => {
-    db = await createDatabase({});
+    db = await openPglite();
     await upsertTokens(db, makeTokens(120));
     await appendPricePoints(db, [
       ...Array.from({ length: 30 }, (_, h) => ({ token: addressOf(1), price: `${h}.5`, observedAt: new Date(NOW.getTime() - h * HOUR), blockNumber: 1000 - h })),

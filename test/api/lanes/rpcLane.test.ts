@@ -6,7 +6,8 @@ import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
 import { createHttpHandler } from '../../../src/api/createHttpHandler.ts';
 import { createMetrics } from '../../../src/api/observability/createMetrics.ts';
-import { createDatabase, type Database } from '../../../src/db/index.ts';
+import { type Database } from '../../../src/db/index.ts';
+import { openPglite } from '../../helpers/pglite.ts';
 import { createRpcHandler, rpcPath } from '../../../src/rpc/index.ts';
 import { recordExpressRequests, silentLogger } from '../../helpers/testApp.ts';
 import { sampleTransaction, startOneTransactionNode, type StubUpstream } from '../../rpc/helpers.ts';
@@ -20,7 +21,7 @@ describe('JSON-RPC lane in front of Express', () => {
   let db: Database;
   before(async () => {
     node = await startOneTransactionNode(TX);
-    db = await createDatabase({});
+    db = await openPglite();
   });
   after(async () => {
     await node.close();
