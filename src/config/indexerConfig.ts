@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../errors/index.ts';
 import { EnvReader, type Env } from './readEnv.ts';
+import { readRetentionConfig, type RetentionConfig } from './retentionConfig.ts';
 
 export type IndexerConfig = {
   /** Preset name it came from, or "custom". */
@@ -45,6 +46,8 @@ export type IndexerConfig = {
   supplyRefreshBlocks: number;
   /** A standby tries the writer lock this often; the lock's connection is checked as often (default 1000). */
   standbyPollMs?: number;
+  /** How long swaps, price changes, hourly points and candles are kept (RETENTION_*; defaults when absent). */
+  retention?: RetentionConfig;
 };
 
 type Preset = Partial<Omit<IndexerConfig, 'network' | 'rpc'>>;
@@ -140,6 +143,7 @@ export function loadIndexerConfig(env: Env = process.env): IndexerConfig {
     reorgDepth: read.integer('INDEXER_REORG_DEPTH', preset.reorgDepth ?? d.reorgDepth, 2, 100_000),
     supplyRefreshBlocks: read.integer('INDEXER_SUPPLY_REFRESH_BLOCKS', preset.supplyRefreshBlocks ?? d.supplyRefreshBlocks, 1, 100_000_000),
     standbyPollMs: read.integer('INDEXER_STANDBY_POLL_MS', d.standbyPollMs, 100, 60_000),
+    retention: readRetentionConfig(read),
   };
   if (config.tokenList === 'none') config.tokenList = null;
   if (problems.length > 0) throw new ConfigError(problems);
