@@ -65,6 +65,9 @@ test('after a reorg the stored data equals a fresh index of the final chain', as
   assert.deepEqual(actual.swaps, expected.swaps);
   assert.deepEqual(actual.pricePoints, expected.pricePoints);
   assert.deepEqual(actual.tokens, expected.tokens);
+  // Candles: rolled back with the swaps and rebuilt from what remains, as a fresh index rolls them up.
+  assert.ok(actual.candles.length > 0);
+  assert.deepEqual(actual.candles, expected.candles);
   const count = async (d: typeof db, table: string) => (await d.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]?.n;
   for (const table of ['indexer_pools', 'indexer_tokens', 'indexer_price_changes']) {
     assert.equal(await count(db, table), await count(fresh, table), table);

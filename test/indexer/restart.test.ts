@@ -54,4 +54,5 @@ test('a restart in the middle of a backfill equals an uninterrupted run', async 
   assert.deepEqual(b.swaps, a.swaps);
   assert.deepEqual(b.pricePoints, a.pricePoints);
   assert.deepEqual(b.tokens, a.tokens);
+  assert.deepEqual(b.candles, a.candles);
 });
