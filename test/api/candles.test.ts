@@ -38,7 +38,7 @@ for (const target of testDatabases) {
       db = await target.open();
       const tokens = makeTokens(8).map((t) => ({ ...t, currentPrice: null, priceUpdatedAt: null }));
       await upsertTokens(db, [...tokens.filter((t) => t.address !== TOKEN), { ...tokens[2]!, currentPrice: '2.75', priceUpdatedAt: at('12:21') }]);
-      for (const [from, to] of [[100, 104], [105, 130]]) {
+      for (const [from, to] of [[100, 104], [105, 130]] as const) {
         const p = prices.filter((c) => c.blockNumber >= from && c.blockNumber <= to);
         const s = swaps.filter((c) => c.blockNumber >= from && c.blockNumber <= to);
         await savePriceChanges(db, p);
