@@ -33,6 +33,8 @@ export type CaseInputs = {
   txs: readonly TxRef[];
   /** Search terms drawn from the catalogue (searchTermsOf). */
   searchTerms: readonly string[];
+  /** The catalogue's token with a long history (candleTokenOf): candles and price-at cases. */
+  candles?: { address: string; from: string; to: string; times: readonly string[] };
 };
 
 const ORDERS = [
@@ -128,6 +130,20 @@ export function buildCases(input: CaseInputs): CaseDef[] {
   pair('prices.many20', 'Price histories, 20 addresses', `/prices?addresses=${hot20}`,
     () => () => get(`/prices?addresses=${sample(input.priced, 20, rng).join(',')}`),
     '/prices?addresses=<20 random>', true);
+
+  const history = input.candles;
+  if (history) {
+    const candles = `/prices/${history.address}/candles?interval=5m&from=${history.from}&to=${history.to}`;
+    // Varied: every interval over ranges of 100 to 1,000 candles ending at different times, all inside the history.
+    const ranges = shuffle(['5m', '15m', '1h', '4h', '1d'].flatMap((interval) =>
+      Array.from({ length: 60 }, (_, i) => `/prices/${history.address}/candles?interval=${interval}&from=${history.times[(i * 13) % 900]}&to=${history.times[900 + (i % 100)]}`)), rng);
+    pair('candles.fiveMinutes', 'Candles, one token, 1,000 five-minute intervals', candles,
+      () => cycle(ranges.map(get)), '/prices/<token>/candles?interval=<each>&from=<in its history>&to=<in its history>', false);
+    const at = `/prices/${history.address}/at?time=${history.times[500]}`;
+    pair('prices.at', 'Price at a time, one token', at,
+      () => { const next = cycle(shuffle([...history.times], rng)); return () => get(`/prices/${history.address}/at?time=${next()}`); },
+      '/prices/<token>/at?time=<each of 1,000 times in its history>', false);
+  }
 
   const supply: CaseDef[] = (['total', 'circulating'] as const).flatMap((kind) =>
     (['raw', 'json'] as const).map((format) => {
