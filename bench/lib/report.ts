@@ -79,7 +79,6 @@ export function computeTargets(r: Omit<BenchResults, 'targets'>): Target[] {
     // search: the case is a realistic mix of distinct terms, so varied is its own target
     ratioTarget('candles.fiveMinutes.hot', 'Candles, 1,000 five-minute (hot)', 0.3);
     ratioTarget('prices.at.hot', 'Price at a time (hot)', 0.3);
-    ratioTarget('candles.fiveMinutes.varied', 'Candles (varied ranges)', 0.3, 'strict');
     ratioTarget('prices.at.varied', 'Price at a time (varied times)', 0.3, 'strict');
     ratioTarget('tokens.search.hot', 'Search (hot)', 0.3);
     ratioTarget('tokens.search.varied', 'Search (varied terms)', 0.3);

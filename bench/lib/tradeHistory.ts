@@ -21,6 +21,8 @@ export type HistoryOptions = {
   swapsPerBlock: number;
   /** Chance that a swapped token's price change is "no longer priced" (null). */
   unpricedChance?: number;
+  /** > 1 makes the first pools trade far more than the last (pool index ~ n·u^skew); 1 is uniform. */
+  poolSkew?: number;
 };
 
 export type TradeHistory = { prices: PriceChange[]; swaps: SwapWrite[]; blockTime: (block: number) => Date; lastBlock: number };
@@ -52,7 +54,7 @@ export function buildTradeHistory(options: HistoryOptions): TradeHistory {
     const moved = new Set<(typeof tokens)[number]>();
     const rows: SwapWrite[] = [];
     for (let k = 0; k < n; k++) {
-      const pool = rng.pick(pools);
+      const pool = pools[Math.floor(pools.length * rng.next() ** (options.poolSkew ?? 1))]!;
       const txHash = `0x${hex(block, 16)}${hex(k, 16)}`;
       for (const token of [pool.token0, pool.token1]) {
         const whole = 10 ** rng.range(-2, 4);
