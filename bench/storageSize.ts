@@ -45,7 +45,10 @@ async function measure(db: Database): Promise<{ sizes: TableSize[]; writeMs: num
   await writeTradeHistory(db, history, 500);
   const writeMs = Math.round(performance.now() - started);
   const tables = ['swaps', 'indexer_price_changes', 'candles'];
-  for (const table of tables) await db.exec(`VACUUM FULL ${table}; ANALYZE ${table}`);
+  for (const table of tables) {
+    await db.query(`VACUUM FULL ${table}`); // one statement each: VACUUM runs outside a transaction
+    await db.query(`ANALYZE ${table}`);
+  }
   const sizes: TableSize[] = [];
   for (const table of tables) {
     const [row] = await db.query<{ rows: string; bytes: string }>(`SELECT (SELECT count(*) FROM ${table})::text AS rows, pg_total_relation_size('${table}')::text AS bytes`);
