@@ -1,5 +1,7 @@
 // `npm run bench`: the whole benchmark in one go on one machine. See docs/performance.md.
-//   tsx bench/run.ts [--quick] [--duration S] [--connections N] [--tokens N] [--out DIR] [--skip-freshness]
+//   tsx bench/run.ts [--quick] [--duration S] [--connections N] [--tokens N] [--out DIR] [--skip-freshness] [--cases ID,...]
+// --cases runs only the cases whose id starts with one of the given prefixes (and the baseline
+// they are compared with; the RPC probes and the limiter pairs only when selected).
 // Env: BENCH_DATABASE_URL=postgres://… also runs the REST cases on PostgreSQL (own schema, dropped after).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -9,7 +11,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { createDatabase } from '../src/db/index.ts';
 import { buildCases, probeGenerators, type CaseDef } from './lib/cases.ts';
-import { buildCatalogue, searchTermsOf, writeCatalogue, type CatalogueReport } from './lib/catalogue.ts';
+import { buildCatalogue, candleTokenOf, searchTermsOf, writeCatalogue, type CatalogueReport } from './lib/catalogue.ts';
 import { combineRuns, limiterCost, limiterEnv, limiterSchedule, type LimiterCost, type LimiterSide } from './lib/limiter.ts';
 import { measureBackfill, measureFreshness, type FreshnessResult } from './lib/indexing.ts';
 import { probeLatency, runLoad, type LoadResult, type ProbeResult, type RequestSpec } from './lib/load.ts';
@@ -25,6 +27,8 @@ export type RunOptions = {
   seed: number;
   skipFreshness: boolean;
   databaseUrl: string | undefined;
+  /** Case id prefixes to run; all cases when undefined. */
+  cases?: string[];
 };
 
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): RunOptions {
@@ -49,6 +53,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
     seed: Math.round(num('--seed', 59144)),
     skipFreshness: argv.includes('--skip-freshness'),
     databaseUrl: env.BENCH_DATABASE_URL || undefined,
+    cases: value('--cases')?.split(',').filter(Boolean),
   };
 }
 
@@ -171,7 +176,7 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
 
     const cases = buildCases({
       seed: options.seed, addresses: catalogue.addresses, priced: catalogue.priced, tokenCount: catalogue.tokens.length,
-      networkToken: net.address, txs: info.txs, searchTerms: searchTermsOf(catalogue, options.seed),
+      networkToken: net.address, txs: info.txs, searchTerms: searchTermsOf(catalogue, options.seed), candles: candleTokenOf(catalogue, catOptions),
     });
     const results: CaseResult[] = [];
     const memory: BenchResults['memory'] = {};
@@ -207,7 +212,8 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
     const adjacentSec = quick ? Math.min(1, options.durationSec) : Math.max(1, Math.min(2, Math.round(options.durationSec / 2)));
     /** A short baseline run next to a case (the baseline server is up from the first service on). */
     const adjacentBaseline = async () => (baseline ? (await load(baseline.url, () => ({ path: '/' }), adjacentSec)).rps : 0);
-    const selected = (f: (c: CaseDef) => boolean) => cases.filter((c) => (!quick || c.quick) && f(c));
+    const chosen = (c: CaseDef) => (options.cases ? options.cases.some((p) => c.id.startsWith(p)) : !quick || c.quick);
+    const selected = (f: (c: CaseDef) => boolean) => cases.filter((c) => chosen(c) && f(c));
     const warm = async (url: string) => {
       const paths = ['/tokens', '/tokens?page=2', '/tokens?order=swaps&sort=desc', `/tokens/${catalogue.addresses[1]}`, `/prices/${catalogue.priced[1]}`];
       let i = 0;
@@ -287,7 +293,7 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
       await runLoad({ origin: uncached.url, next: gens.byHash('/rpc'), connections: 10, durationSec: warmSec }); // warm-up
       for (const c of selected((c) => c.target === 'uncachedRpc')) await runCase(c, 'pglite', uncached.url);
       for (const c of selected((c) => c.target === 'node')) await runCase(c, 'pglite', info.url);
-      for (const key of ['byHash', 'byBlockAndIndex'] as const) {
+      for (const key of options.cases && !options.cases.some((p) => p.startsWith('rpc') || p.startsWith('probe')) ? [] : (['byHash', 'byBlockAndIndex'] as const)) {
         // Alternating rounds, so drift (other load on the machine) hits both sides alike; each side
         // reports the median of its rounds' p50 and the worst p99.
         const rounds = 4;

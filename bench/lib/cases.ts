@@ -33,6 +33,8 @@ export type CaseInputs = {
   txs: readonly TxRef[];
   /** Search terms drawn from the catalogue (searchTermsOf). */
   searchTerms: readonly string[];
+  /** The catalogue's token with a long history (candleTokenOf): candles and price-at cases. */
+  candles?: { address: string; from: string; to: string; times: readonly string[] };
 };
 
 const ORDERS = [
@@ -128,6 +130,18 @@ export function buildCases(input: CaseInputs): CaseDef[] {
   pair('prices.many20', 'Price histories, 20 addresses', `/prices?addresses=${hot20}`,
     () => () => get(`/prices?addresses=${sample(input.priced, 20, rng).join(',')}`),
     '/prices?addresses=<20 random>', true);
+
+  const history = input.candles;
+  if (history) {
+    // One URL, as the issue's case: an uncached answer of 1,000 candles reads 1,000 rows (several ms),
+    // so distinct ranges at 50 connections would measure the database, not the API (docs/candles.md).
+    const candles = `/prices/${history.address}/candles?interval=5m&from=${history.from}&to=${history.to}`;
+    rest.push({ id: 'candles.fiveMinutes.hot', group: 'rest', label: 'Candles, one token, 1,000 five-minute intervals', variant: 'hot', target: 'service', example: candles, next: fixed(candles), quick: false });
+    const at = `/prices/${history.address}/at?time=${history.times[500]}`;
+    pair('prices.at', 'Price at a time, one token', at,
+      () => { const next = cycle(shuffle([...history.times], rng)); return () => get(`/prices/${history.address}/at?time=${next()}`); },
+      '/prices/<token>/at?time=<each of 1,000 times in its history>', false);
+  }
 
   const supply: CaseDef[] = (['total', 'circulating'] as const).flatMap((kind) =>
     (['raw', 'json'] as const).map((format) => {

@@ -14,6 +14,7 @@ import {
 import { createPrng, type Prng } from '../../src/demo/prng.ts';
 import { SCALE } from '../../src/indexer/fixed.ts';
 import { securityScore } from '../../src/indexer/trust/securityScore.ts';
+import { buildTradeHistory, writeTradeHistory, type TradeHistory } from './tradeHistory.ts';
 
 export type CatalogueOptions = { count: number; seed: number; now: Date };
 
@@ -23,8 +24,49 @@ export type CatalogueReport = {
   secureTokens: number;
   pricePoints: number;
   swaps: number;
+  /** The candle token's trading history: blocks, price changes and swap rows. */
+  candleHistory?: { blocks: number; priceChanges: number; swaps: number };
   writeMs: number;
 };
+
+const FIVE_MINUTES = 300_000;
+/** Blocks of the candle token's history, one every five minutes: more than 1,000 five-minute candles. */
+const CANDLE_BLOCKS = 1100;
+
+/** The token with a long trading history (candles, price at a time) and the requests that read it. */
+export type CandleToken = {
+  address: string;
+  /** The last 1,000 five-minute candles up to the catalogue's now: from and to (ISO). */
+  from: string;
+  to: string;
+  /** Times inside its history, for price-at requests. */
+  times: string[];
+};
+
+/**
+ * The first priced token's history: a block every five minutes over the CANDLE_BLOCKS before the
+ * catalogue's now, each with swaps (paired with the second priced token) and the price changes
+ * they cause, written as the indexer writes them, so it has over 1,000 five-minute candles.
+ */
+function candleHistory(catalogue: Catalogue, options: CatalogueOptions): TradeHistory | undefined {
+  const [first, second] = catalogue.tokens.filter((t) => t.currentPrice !== null);
+  if (!first || !second) return undefined;
+  const end = Math.floor(options.now.getTime() / FIVE_MINUTES) * FIVE_MINUTES;
+  return buildTradeHistory({
+    seed: options.seed ^ 0xca7d1e, pools: 1, blocks: CANDLE_BLOCKS, firstBlock: 2_000_000,
+    startMs: end - CANDLE_BLOCKS * FIVE_MINUTES + 17_000, blockMs: FIVE_MINUTES, swapsPerBlock: 1.5,
+    tokens: [first, second].map((t) => ({ address: t.address, decimals: t.decimals, price: Number(t.currentPrice) })),
+  });
+}
+
+export function candleTokenOf(catalogue: Catalogue, options: CatalogueOptions): CandleToken | undefined {
+  const address = catalogue.tokens.find((t) => t.currentPrice !== null)?.address;
+  if (!address) return undefined;
+  const to = Math.floor(options.now.getTime() / FIVE_MINUTES) * FIVE_MINUTES - FIVE_MINUTES;
+  const from = to - 999 * FIVE_MINUTES;
+  const times = Array.from({ length: 1000 }, (_, i) => new Date(from + i * FIVE_MINUTES + ((i * 7919) % FIVE_MINUTES)).toISOString().replace('.000Z', 'Z'));
+  return { address, from: new Date(from).toISOString(), to: new Date(to).toISOString(), times };
+}
 
 export type Catalogue = {
   tokens: TokenWrite[];
@@ -156,6 +198,18 @@ export async function writeCatalogue(db: Database, catalogue: Catalogue, options
     }
   }
   await flush();
+
+  // One token with a long history: price changes, swaps and candles as the indexer writes them,
+  // its current price the history's last.
+  const history = candleHistory(catalogue, options);
+  if (history) {
+    await writeTradeHistory(db, history, 100);
+    const latest = new Map(history.prices.map((p) => [p.token, p]));
+    await upsertTokens(db, catalogue.tokens.flatMap((t) => {
+      const last = latest.get(t.address.toLowerCase());
+      return last?.price ? [{ ...t, currentPrice: last.price, priceUpdatedAt: last.observedAt, at: last.observedAt }] : [];
+    }));
+  }
   await refreshSwapCounts(db, options.now);
   return {
     tokens: catalogue.tokens.length,
@@ -163,6 +217,7 @@ export async function writeCatalogue(db: Database, catalogue: Catalogue, options
     secureTokens: catalogue.tokens.filter((t) => t.isSecure).length,
     pricePoints,
     swaps,
+    ...(history ? { candleHistory: { blocks: CANDLE_BLOCKS, priceChanges: history.prices.length, swaps: history.swaps.length } } : {}),
     writeMs: Math.round(performance.now() - started),
   };
 }

@@ -77,6 +77,9 @@ export function computeTargets(r: Omit<BenchResults, 'targets'>): Target[] {
       ratioTarget(`tokens.addresses100.${v}`, `100 addresses (${v})`, 0.3, scope);
     }
     // search: the issue's case is a realistic mix of distinct terms, so varied is its own target
+    ratioTarget('candles.fiveMinutes.hot', 'Candles, 1,000 five-minute (hot)', 0.3);
+    ratioTarget('prices.at.hot', 'Price at a time (hot)', 0.3);
+    ratioTarget('prices.at.varied', 'Price at a time (varied times)', 0.3, 'strict');
     ratioTarget('tokens.search.hot', 'Search (hot)', 0.3);
     ratioTarget('tokens.search.varied', 'Search (varied terms)', 0.3);
     ratioTarget('rpc.byHash.cached', 'Cached RPC eth_getTransactionByHash', 0.5);
@@ -188,7 +191,10 @@ export function renderMarkdown(r: BenchResults): string {
 }
 
 function caseTarget(c: CaseResult): string {
-  const ratioMin: Record<string, number> = { 'tokens.default': 0.5, 'tokens.movers': 0.5, 'tokens.deepPage': 0.3, 'tokens.addresses100': 0.3, 'tokens.search': 0.3, 'rpc.byHash': 0.5, 'rpc.byBlockAndIndex': 0.5 };
+  const ratioMin: Record<string, number> = {
+    'tokens.default': 0.5, 'tokens.movers': 0.5, 'tokens.deepPage': 0.3, 'tokens.addresses100': 0.3, 'tokens.search': 0.3, 'rpc.byHash': 0.5,
+    'rpc.byBlockAndIndex': 0.5, 'candles.fiveMinutes': 0.3, 'prices.at': 0.3,
+  };
   const parts: string[] = [];
   const base = c.id.split('.').slice(0, 2).join('.');
   const min = ratioMin[base];

@@ -110,6 +110,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prices/{contractAddress}/candles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OHLCV candles of one token
+         * @description The token's USD price as open, high, low and close per interval, with the volume
+         *     traded in each, oldest first. Intervals are `5m`, `15m`, `1h`, `4h` and `1d`, aligned
+         *     to UTC (a `4h` candle starts at 00:00, 04:00, …; a `1d` candle at 00:00).
+         *
+         *     - **Prices** are the series `currentPrice` follows (the price the API serves, from its
+         *       price source, changed by the block that moved it): `open` is the price in force when
+         *       the interval starts (the previous close; for the token's first candle, its first
+         *       price), `high` and `low` the extremes the price took in the interval, `close` the price
+         *       in force at its end — for the current interval, now, so the last candle's `close`
+         *       equals `currentPrice` whenever the token has a price. A stretch without a price
+         *       (its pools fell below the liquidity minimum) carries the last price, as `/prices` does.
+         *     - **Volume** counts the swaps of every pool that holds the token: `volume` in USD (each
+         *       swap's amount of the token valued at the token's price at the end of the swap's
+         *       block, as `info.volume24h`; swaps while the token had no price count nothing),
+         *       `volumeTokens` in whole tokens (exact), `swaps` the swap count.
+         *     - An interval without a trade carries the previous close with volume 0; intervals
+         *       before the token's first price are absent, so a known token without a price answers
+         *       empty columns.
+         *
+         *     `from` and `to` select the intervals that contain them (both ends included); `to` later
+         *     than now is read as now. Without them the answer is the last 100 intervals ending with
+         *     the current one; with `from` alone it ends with the current one; with `to` alone it is
+         *     the 100 intervals ending with `to`'s. At most 1000 candles per answer: a wider range is a
+         *     400. Candles are kept for a configured time per interval (`docs/retention.md`): a `from`
+         *     before the earliest one kept is a 400 that names it.
+         *
+         *     The candles are columns of equal length (`timestamp[i]`, `open[i]`, … describe the
+         *     i-th interval), the layout charting libraries read.
+         */
+        get: operations["getTokenCandles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prices/{contractAddress}/at": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The price of one token at a time or block
+         * @description The token's USD price in force at `time` (chain time, UTC) or at the end of block
+         *     `block` — give exactly one — with the time and block of the block that set it: the last
+         *     price change at or before that moment, from the same series as `currentPrice`. A time
+         *     or block after the last indexed one answers the latest price.
+         *
+         *     404 when the token is not indexed, or had no price then (before its first price, or
+         *     while its pools were below the liquidity minimum). Price changes are kept for a
+         *     configured time (`docs/retention.md`): a moment before the earliest one kept is a 400
+         *     that names it.
+         */
+        get: operations["getTokenPriceAt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/supply/total": {
         parameters: {
             query?: never;
@@ -449,6 +524,73 @@ export interface components {
             [key: string]: components["schemas"]["PriceHistory"];
         };
         /**
+         * CandleIntervalName
+         * @description A candle interval; every one is aligned to UTC.
+         * @default 1h
+         * @enum {string}
+         */
+        CandleIntervalName: "5m" | "15m" | "1h" | "4h" | "1d";
+        /**
+         * UtcTime
+         * Format: date-time
+         * @description An ISO 8601 time in UTC (`Z`), to the second or millisecond.
+         */
+        UtcTime: string;
+        /** CandleSeries */
+        CandleSeries: {
+            /** @description EIP-55 checksummed contract address. */
+            contractAddress: string;
+            interval: components["schemas"]["CandleIntervalName"];
+            /**
+             * Format: date-time
+             * @description Start (UTC) of the first interval of the range asked for.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description Start (UTC) of the last interval of the range (the current one when the range reaches now).
+             */
+            to: string;
+            candles: components["schemas"]["Candles"];
+        };
+        /**
+         * Candles
+         * @description One column per figure, all of the same length, oldest interval first; intervals before
+         *     the token's first price are left out, so the columns may start after `from`.
+         */
+        Candles: {
+            /** @description Start (UTC) of each interval. */
+            timestamp: string[];
+            /** @description USD price of one whole token in force when the interval starts (the previous close). */
+            open: number[];
+            /** @description Highest USD price in force during the interval. */
+            high: number[];
+            /** @description Lowest USD price in force during the interval. */
+            low: number[];
+            /** @description USD price in force at the end of the interval (for the current one, now). */
+            close: number[];
+            /** @description USD traded of the token in the interval, over all its pools (each swap valued at the token's price at the end of its block). */
+            volume: number[];
+            /** @description Whole tokens traded in the interval, over all its pools, exact. */
+            volumeTokens: components["schemas"]["TokenUnits"][];
+            /** @description Swaps involving the token in the interval, over all its pools. */
+            swaps: number[];
+        };
+        /** PriceAt */
+        PriceAt: {
+            /** @description EIP-55 checksummed contract address. */
+            contractAddress: string;
+            /** @description USD price of one whole token in force at the moment asked for. */
+            price: number;
+            /**
+             * Format: date-time
+             * @description Time (UTC) of the block that set the price.
+             */
+            timestamp: string;
+            /** @description The block that set the price. */
+            blockNumber: number;
+        };
+        /**
          * TokenUnits
          * @description An exact amount in whole tokens (decimals applied): digits, then a fraction only
          *     when needed, without trailing zeros or exponent, e.g. `7200999000.5`.
@@ -618,6 +760,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description No such token is indexed, or it had no price at that time or block. */
+        NoPriceThen: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Any other error (rate limited, unavailable, internal). */
         Problem: {
             headers: {
@@ -663,6 +814,16 @@ export interface components {
         Sort: "asc" | "desc";
         /** @description The token's contract address, any case. */
         ContractAddressPath: components["schemas"]["Address"];
+        /** @description The length of each candle, aligned to UTC. Defaults to `1h`. */
+        CandleInterval: components["schemas"]["CandleIntervalName"];
+        /** @description The first candle is the interval that contains this time (ISO 8601, UTC, e.g. `2026-11-20T00:00:00Z`). */
+        CandlesFrom: components["schemas"]["UtcTime"];
+        /** @description The last candle is the interval that contains this time (ISO 8601, UTC); a time after now is read as now. Defaults to now. */
+        CandlesTo: components["schemas"]["UtcTime"];
+        /** @description The moment to price (ISO 8601, UTC, chain time). Give this or `block`, not both. */
+        PriceAtTime: components["schemas"]["UtcTime"];
+        /** @description The block to price at (its end). Give this or `time`, not both. */
+        PriceAtBlock: number;
         /** @description The network token's contract address, any case. Any other token is answered 404. */
         SupplyContractAddress: components["schemas"]["Address"];
         /** @description `raw`: one number in whole tokens as `text/plain`; `json`: the figures with their block. */
@@ -857,6 +1018,72 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["DataUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getTokenCandles: {
+        parameters: {
+            query?: {
+                /** @description The length of each candle, aligned to UTC. Defaults to `1h`. */
+                interval?: components["parameters"]["CandleInterval"];
+                /** @description The first candle is the interval that contains this time (ISO 8601, UTC, e.g. `2026-11-20T00:00:00Z`). */
+                from?: components["parameters"]["CandlesFrom"];
+                /** @description The last candle is the interval that contains this time (ISO 8601, UTC); a time after now is read as now. Defaults to now. */
+                to?: components["parameters"]["CandlesTo"];
+            };
+            header?: never;
+            path: {
+                /** @description The token's contract address, any case. */
+                contractAddress: components["parameters"]["ContractAddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candles, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandleSeries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["DataUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getTokenPriceAt: {
+        parameters: {
+            query?: {
+                /** @description The moment to price (ISO 8601, UTC, chain time). Give this or `block`, not both. */
+                time?: components["parameters"]["PriceAtTime"];
+                /** @description The block to price at (its end). Give this or `time`, not both. */
+                block?: components["parameters"]["PriceAtBlock"];
+            };
+            header?: never;
+            path: {
+                /** @description The token's contract address, any case. */
+                contractAddress: components["parameters"]["ContractAddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price in force then. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceAt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NoPriceThen"];
             503: components["responses"]["DataUnavailable"];
             default: components["responses"]["Problem"];
         };

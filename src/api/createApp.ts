@@ -12,6 +12,8 @@ import { errorHandler } from './errorHandler.ts';
 import { getToken } from './handlers/getToken.ts';
 import { listTokens } from './handlers/listTokens.ts';
 import { listTokenPools } from './handlers/listTokenPools.ts';
+import { getTokenCandles } from './handlers/candles.ts';
+import { getTokenPriceAt } from './handlers/priceAt.ts';
 import { getTokenPriceHistory, listPriceHistories } from './handlers/priceHistories.ts';
 import { getCirculatingSupply, getTotalSupply } from './handlers/supply.ts';
 import { corsOptions } from './headers/securityHeaders.ts';
@@ -100,6 +102,8 @@ export function createApp(parts: AppParts): express.Express {
   app.get('/tokens/:contractAddress/pools', ...cached, listTokenPools(parts));
   app.get('/prices', ...cached, listPriceHistories(parts));
   app.get('/prices/:contractAddress', ...cached, getTokenPriceHistory(parts));
+  app.get('/prices/:contractAddress/candles', ...cached, getTokenCandles(parts));
+  app.get('/prices/:contractAddress/at', ...cached, getTokenPriceAt(parts));
   app.get('/supply/total', getTotalSupply(parts));
   app.get('/supply/circulating', getCirculatingSupply(parts));
   app.use(errorHandler(logger));

@@ -16,6 +16,10 @@ import { createMetrics, type Metrics } from './observability/createMetrics.ts';
 import type { ReadinessCheck } from './observability/healthRouter.ts';
 
 const HOUR_MS = 3_600_000;
+const FIVE_MINUTES_MS = 300_000;
+
+/** Candles and the price at a moment: read from the database per answer, not from the price store. */
+const readsDatabase = (url: string) => url.includes('/candles') || url.includes('/at');
 
 /** Paths never rate limited: health checks and metrics scrapes. */
 export const NOT_LIMITED = ['/healthz', '/readyz', '/metrics'];
@@ -76,7 +80,12 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     metrics,
     // Price histories also move with the wall clock's hour, and with their store's own version
     // (it refreshes apart from the catalogue: an answer is never keyed newer than its data).
-    clockKey: (url) => (url.startsWith('/prices') ? `${Math.floor((options.now?.() ?? new Date()).getTime() / HOUR_MS)}:${prices.version()}` : ''),
+    // Candles move with the smallest interval's clock (the current candle, the default range).
+    clockKey: (url) => {
+      if (!url.startsWith('/prices')) return '';
+      const now = (options.now?.() ?? new Date()).getTime();
+      return readsDatabase(url) ? `${Math.floor(now / FIVE_MINUTES_MS)}` : `${Math.floor(now / HOUR_MS)}:${prices.version()}`;
+    },
   });
   const limiter = options.rateLimit ? createClientRateLimiter({ ...options.rateLimit, exempt: NOT_LIMITED }) : undefined;
   const deps = { db, logger, now: options.now, catalog, prices, supply: options.supply };
@@ -89,7 +98,8 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     lanePrefixes: ['/supply/'],
     // Stored answers are never older than the stores' staleMs: check the data version first when due.
     fresh: () => (catalog.due() || prices.due() ? Promise.all([catalog.refresh(), prices.refresh()]).then(() => undefined) : undefined),
-    stale: (url) => (url.startsWith('/prices') ? prices.stale() : catalog.stale()),
+    // Answers read from the database are current, or not answered (503).
+    stale: (url) => (url.startsWith('/prices') ? !readsDatabase(url) && prices.stale() : catalog.stale()),
     rpc: options.rpc,
     headers,
     limiter,

@@ -12,6 +12,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     const answer = problemFor(err, { method: req.method, path: req.path });
     if (answer.internal) (req.log ?? logger).error({ err, path: req.path }, 'request failed');
+    // A failure is not an answer to keep: the Cache-Control a cached route set before failing goes.
+    if (answer.problem.status >= 500) res.removeHeader('Cache-Control');
     for (const [name, value] of answer.headers) res.setHeader(name, value);
     sendProblem(res, answer.problem);
   };

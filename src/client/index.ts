@@ -7,4 +7,6 @@ export type Token = components['schemas']['Token'];
 export type TokenPage = components['schemas']['TokenPage'];
 export type PriceHistory = components['schemas']['PriceHistory'];
 export type PriceHistories = components['schemas']['PriceHistories'];
+export type CandleSeries = components['schemas']['CandleSeries'];
+export type PriceAt = components['schemas']['PriceAt'];
 export type Problem = components['schemas']['Problem'];

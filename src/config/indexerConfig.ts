@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../errors/index.ts';
 import { circulatingConfigPathOf } from './circulatingConfig.ts';
 import { EnvReader, type Env } from './readEnv.ts';
+import { readRetentionConfig, type RetentionConfig } from './retentionConfig.ts';
 
 export type IndexerConfig = {
   /** Preset name it came from, or "custom". */
@@ -61,6 +62,8 @@ export type IndexerConfig = {
   circulatingRefreshMs?: number;
   /** At most this many eth_calls (inside Multicall3) of circulating-supply reads per batch (default 1000). */
   circulatingMaxCalls?: number;
+  /** How long swaps, price changes, hourly points and candles are kept (RETENTION_*; defaults when absent). */
+  retention?: RetentionConfig;
 };
 
 type Preset = Partial<Omit<IndexerConfig, 'network' | 'rpc'>>;
@@ -165,6 +168,7 @@ export function loadIndexerConfig(env: Env = process.env): IndexerConfig {
     circulatingConfig: read.string('INDEXER_CIRCULATING_CONFIG') ?? preset.circulatingConfig ?? circulatingConfigPathOf(network),
     circulatingRefreshMs: read.integer('INDEXER_CIRCULATING_REFRESH_MS', preset.circulatingRefreshMs ?? d.circulatingRefreshMs, 0, 86_400_000),
     circulatingMaxCalls: read.integer('INDEXER_CIRCULATING_MAX_CALLS', preset.circulatingMaxCalls ?? d.circulatingMaxCalls, 10, 100_000),
+    retention: readRetentionConfig(read),
   };
   if (config.circulatingConfig === 'none') config.circulatingConfig = null;
   if (config.tokenList === 'none') config.tokenList = null;

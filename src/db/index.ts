@@ -21,3 +21,13 @@ export {
 export { prunePricePoints, PRICE_POINTS_KEEP_MS, type PrunePricePointsOptions } from './prices/prunePricePoints.ts';
 export { recordSwaps, type SwapWrite } from './swaps/recordSwaps.ts';
 export { refreshSwapCounts } from './swaps/refreshSwapCounts.ts';
+export { rollupCandles } from './candles/rollupCandles.ts';
+export { rollbackCandles } from './candles/rollbackCandles.ts';
+export { loadCandles, type CandleRead, type CandleRow } from './candles/loadCandles.ts';
+export { bucketOf, type CandlePriceInput, type CandleSwapInput } from './candles/candleTypes.ts';
+export { loadPriceAt, PRICE_CHANGES_HORIZON, type PriceAtRead } from './prices/loadPriceAt.ts';
+export { applyRetention, type RetentionResult } from './retention/applyRetention.ts';
+export { pruneSwaps, SWAPS_HORIZON } from './retention/pruneSwaps.ts';
+export { prunePriceChanges } from './retention/prunePriceChanges.ts';
+export { pruneCandles, candlesHorizon } from './retention/pruneCandles.ts';
+export { readHorizon, readHorizons, advanceHorizon, type Horizon, type PruneOptions } from './retention/horizons.ts';

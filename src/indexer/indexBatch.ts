@@ -1,7 +1,8 @@
 // One batch [from, to]: read logs, discover pools and tokens, replay pool events block by block,
 // reprice what moved, and write all of it with the checkpoint in one transaction.
 import { callMany, readErc20Metadata, readTotalSupplies, readUsdFeed, type BlockHeader, type FeedRound, type RawLog } from '../chain/index.ts';
-import { appendPricePoints, prunePricePoints, recordSwaps, refreshSwapCounts, upsertPools, upsertTokens, type SwapWrite } from '../db/index.ts';
+import { appendPricePoints, applyRetention, recordSwaps, refreshSwapCounts, rollupCandles, upsertPools, upsertTokens, type SwapWrite } from '../db/index.ts';
+import { retentionDefaults } from '../config/retentionConfig.ts';
 import {
   prunePoolStates, saveBlocks, saveFeedAnswers, saveIndexerTokens, savePoolStates, savePools, savePriceChanges, writeCheckpoint,
   type FeedAnswerWrite,
@@ -228,6 +229,8 @@ export async function indexBatch(
       priceChanges.filter((c) => c.price !== null).map((c) => ({ token: c.token, price: c.price!, observedAt: c.observedAt, blockNumber: c.blockNumber })),
     );
     await recordSwaps(tx, swaps);
+    // Candles from the same price changes and valued swaps, as the batch writes them.
+    await rollupCandles(tx, priceChanges, swaps);
     await refreshSwapCounts(tx, toTime, state.swaps24h);
     await writeTokenTrust(tx, ctx, state, figures, toTime);
     const stored = [...headers.values()].map((h) => ({ number: h.number, hash: h.hash, time: new Date(h.timestamp * 1000) }));
@@ -236,10 +239,11 @@ export async function indexBatch(
     if (Math.floor((from - 1) / PRUNE_EVERY) !== Math.floor(to / PRUNE_EVERY)) {
       const oldest = await tx.query<{ n: string | null }>(`SELECT min(block_number)::text AS n FROM indexer_blocks`);
       if (oldest[0]?.n) await prunePoolStates(tx, Number(oldest[0].n));
-      // Hourly prices 48 h behind the batch's hour, but each token's carried one (no reload needed);
-      // here, not per batch, as it reads every old row.
-      await prunePricePoints(tx, { newest: toTime });
     }
+    // Swaps, price changes, hourly prices and candles behind their retention, in bounded statements;
+    // here, not per batch, as each table's pruning costs a few statements even when nothing is due.
+    const retention = config.retention ?? retentionDefaults;
+    if (Math.floor((from - 1) / retention.everyBlocks) !== Math.floor(to / retention.everyBlocks)) await applyRetention(tx, retention, toTime);
     await writeCheckpoint(tx, { chainId: ctx.chainId, blockNumber: to, blockHash: header(to).hash, blockTime: toTime });
   });
 

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
-import { appendPricePoints, upsertTokens, type Database } from '../../src/db/index.ts';
+import { appendPricePoints, rollupCandles, upsertTokens, type Database } from '../../src/db/index.ts';
+import { savePriceChanges } from '../../src/db/indexer/index.ts';
 import { openPglite } from '../helpers/pglite.ts';
 import { readOpenApiDocument } from '../../src/spec/readOpenApiDocument.ts';
 import { recordExpressRequests, testApp } from '../helpers/testApp.ts';
@@ -22,6 +23,10 @@ const urls: [string, 'lane' | 'express'][] = [
   [`/tokens/${token}/pools?limit=%32`, 'express'],
   [`/prices/${token}`, 'lane'],
   [`/prices?addresses=${token}`, 'lane'],
+  [`/prices/${token}/candles?interval=5m`, 'lane'],
+  [`/prices/${token}/candles?interval=%35m`, 'express'],
+  [`/prices/${token}/at?block=1`, 'lane'],
+  [`/prices/${token}/at?time=2026-01-01T00%3A00%3A00Z`, 'express'],
   [`/prices?addresses=${token}&addresses=${token}`, 'express'], // 400, from Express
   [`/supply/total?contractAddress=${token}`, 'express'], // 404: no network token configured
   [`/supply/circulating?contractAddress=${token}&format=json`, 'express'],
@@ -35,6 +40,9 @@ describe('HEAD on every GET route', () => {
     db = await openPglite();
     await upsertTokens(db, makeTokens(10));
     await appendPricePoints(db, [{ token, price: '2', observedAt: new Date(), blockNumber: 1 }]);
+    const change = { token, price: '2', observedAt: new Date('2025-12-31T00:00:00Z'), blockNumber: 1 };
+    await savePriceChanges(db, [change]);
+    await rollupCandles(db, [change], []);
   });
   after(() => db.close());
 

@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { getAddress } from 'ethers';
-import { createTokenApiClient, type Problem, type Token, type TokenApiClient } from '../../src/client/index.ts';
-import { appendPricePoints, upsertTokens, type Database } from '../../src/db/index.ts';
+import { createTokenApiClient, type CandleSeries, type PriceAt, type Problem, type Token, type TokenApiClient } from '../../src/client/index.ts';
+import { appendPricePoints, rollupCandles, upsertTokens, type Database } from '../../src/db/index.ts';
+import { savePriceChanges } from '../../src/db/indexer/index.ts';
 import { testApp } from '../helpers/testApp.ts';
 import { testDatabases } from '../helpers/testDatabases.ts';
 import { addressOf, makeTokens } from '../helpers/tokenFixtures.ts';
@@ -34,6 +35,12 @@ describe('typed REST client', () => {
       { token: addressOf(1), price: '2.25', observedAt: new Date('2026-11-21T12:05:00.000Z'), blockNumber: 11 },
       { token: addressOf(2), price: '7', observedAt: new Date('2026-11-21T12:06:00.000Z'), blockNumber: 12 },
     ]);
+    const changes = [
+      { token: addressOf(1), price: '1.5', observedAt: new Date('2026-11-21T11:10:00.000Z'), blockNumber: 10 },
+      { token: addressOf(1), price: '2.25', observedAt: new Date('2026-11-21T12:05:00.000Z'), blockNumber: 11 },
+    ];
+    await savePriceChanges(db, changes);
+    await rollupCandles(db, changes, []);
     // Records what reaches the server, as sent.
     const app = testApp(db, { now: () => NOW });
     server = createServer((req, res) => {
@@ -104,6 +111,22 @@ describe('typed REST client', () => {
     assert.deepEqual(many.data?.[getAddress(addressOf(2))], [{ price: 7, timestamp: '2026-11-21T12:00:00.000Z' }]);
     const url = new URL(seenUrls.at(-1) ?? '', 'http://x');
     assert.deepEqual(url.searchParams.getAll('addresses'), [[addressOf(1), addressOf(2), UNKNOWN].join(',')]);
+  });
+
+  it('reads candles and the price at a time, typed', async () => {
+    const candles = await client.GET('/prices/{contractAddress}/candles', {
+      params: { path: { contractAddress: addressOf(1) }, query: { interval: '1h', from: '2026-11-21T10:00:00Z' } },
+    });
+    assert.equal(candles.response.status, 200, JSON.stringify(candles.error));
+    const series: CandleSeries | undefined = candles.data;
+    assert.deepEqual(series?.candles.timestamp, ['2026-11-21T11:00:00.000Z', '2026-11-21T12:00:00.000Z']);
+    assert.deepEqual(series?.candles.close, [1.5, 2.25]);
+    const at = await client.GET('/prices/{contractAddress}/at', { params: { path: { contractAddress: addressOf(1) }, query: { time: '2026-11-21T12:00:00Z' } } });
+    const price: PriceAt | undefined = at.data;
+    assert.deepEqual(price, { contractAddress: getAddress(addressOf(1)), price: 1.5, timestamp: '2026-11-21T11:10:00.000Z', blockNumber: 10 });
+    const neither = await client.GET('/prices/{contractAddress}/at', { params: { path: { contractAddress: addressOf(1) } } });
+    assert.equal(neither.response.status, 400);
+    assert.deepEqual(neither.error?.errors?.map((e) => e.field), ['time', 'block']);
   });
 
   it('answers a bad request with the field named', async () => {

@@ -75,3 +75,20 @@ test('a relative token list in a preset is relative to the preset; the variable,
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('retention: defaults, durations and forever, and every bad value named', () => {
+  const day = 86_400_000;
+  const defaults = loadIndexerConfig({}).retention!;
+  assert.deepEqual([defaults.swaps, defaults.priceChanges, defaults.pricePoints], [2 * day, 90 * day, 2 * day]);
+  assert.deepEqual(defaults.candles, { '5m': 30 * day, '15m': 90 * day, '1h': 365 * day, '4h': 730 * day, '1d': null });
+  const set = loadIndexerConfig({
+    RETENTION_SWAPS: '7d', RETENTION_PRICE_CHANGES: 'forever', RETENTION_CANDLES_5M: '600m', RETENTION_CANDLES_1D: '3650d', RETENTION_BATCH_ROWS: '1000',
+  }).retention!;
+  assert.deepEqual([set.swaps, set.priceChanges, set.candles['5m'], set.candles['1d'], set.batchRows], [7 * day, null, 600 * 60_000, 3650 * day, 1000]);
+  assert.throws(
+    () => loadIndexerConfig({ RETENTION_SWAPS: '1d', RETENTION_PRICE_POINTS: '2 days', RETENTION_CANDLES_1H: '99h', RETENTION_EVERY_BLOCKS: '0' }),
+    (e) => e instanceof ConfigError && e.problems.length === 4
+      && e.problems.some((p) => p.startsWith('RETENTION_SWAPS="1d": must be at least 2d'))
+      && e.problems.some((p) => p.startsWith('RETENTION_CANDLES_1H="99h": must be at least 100h')),
+  );
+});

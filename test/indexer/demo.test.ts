@@ -21,6 +21,9 @@ import { indexerConfigFromDemo } from '../../src/demo/indexerConfigFromDemo.ts';
 import { createIndexer, measureThroughput } from '../../src/indexer/index.ts';
 import { TOPICS } from '../../src/indexer/events.ts';
 import { startProxy } from '../chain/helpers.ts';
+import { CANDLE_INTERVALS } from '../../src/config/candleIntervals.ts';
+import { readCheckpoint } from '../../src/db/indexer/index.ts';
+import { recountCandles, tokenCandleSource, type Rpc } from './helpers/candlesFromLogs.ts';
 
 const until = async (what: string, check: () => boolean | Promise<boolean>, ms = 60_000) => {
   const end = Date.now() + ms;
@@ -236,6 +239,34 @@ test('demo network: the loop survives node failures, catches up and follows the 
     assert.deepEqual(res.body.data.map((t: { contractAddress: string }) => t.contractAddress), oracle.rows.map((r) => r.checksumAddress));
     assert.ok(res.body.data.some((t: { info: { marketCap: number | null } }) => t.info.marketCap === null), 'unpriced tokens last');
   }
+
+  // Candles of every interval through the API equal a recount from the node's Swap logs and the
+  // price history the indexer recorded; the current close is currentPrice.
+  const candlesStarted = Date.now();
+  const checkpoint = (await readCheckpoint(db))!;
+  const now = new Date(Math.max(Date.now(), checkpoint.blockTime.getTime()) + 1000);
+  const candleApp = testApp(db, { now: () => now });
+  const rpc: Rpc = (method, params) => demo.chain.provider.request({ method, params }) as never;
+  const standard = d.tokens.find((x) => x.kind === 'standard')!;
+  for (const address of [d.weth, d.stablecoins[0]!, standard.address]) {
+    const token = address.toLowerCase();
+    const { decimals, currentPrice } = await row(token);
+    const pools = await db.query<{ address: string; token0: string }>(`SELECT address, token0 FROM pools WHERE token0 = $1 OR token1 = $1`, [token]);
+    const source = await tokenCandleSource(rpc, db, token, decimals, pools, checkpoint.blockNumber);
+    assert.ok(source.swaps.length >= 5, `${address}: ${source.swaps.length} swaps in the node's logs`);
+    for (const { name, seconds } of CANDLE_INTERVALS) {
+      const res = await request(candleApp).get(`/prices/${address}/candles?interval=${name}`).expect(200);
+      const expected = recountCandles(source, seconds, Date.parse(res.body.from), Date.parse(res.body.to), decimals);
+      const { volume, ...rest } = res.body.candles as { volume: number[] };
+      const { volume: expectedVolume, ...expectedRest } = expected;
+      assert.deepEqual(rest, expectedRest, `${address} ${name}`);
+      volume.forEach((v, i) => assert.ok(Math.abs(v - expectedVolume[i]!) <= 1e-9 * Math.max(1, expectedVolume[i]!), `${address} ${name} volume ${v} vs ${expectedVolume[i]}`));
+      assert.equal(rest.close.at(-1), Number(currentPrice), `${address} ${name}: the current close is currentPrice`);
+      assert.equal(rest.swaps.reduce((a, b) => a + b, 0), source.swaps.filter((x) => x.at >= Date.parse(rest.timestamp[0]!)).length);
+    }
+  }
+
+  t.diagnostic(`candles recounted from the node's logs in ${Date.now() - candlesStarted} ms`);
 
   const report = await measureThroughput({ url: demo.chain.url, chainId: demo.chain.chainId, config: indexerConfigFromDemo(d) });
   assert.equal(report.swaps, demo.history.swaps);

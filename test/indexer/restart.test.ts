@@ -62,4 +62,5 @@ test('a restart in the middle of a backfill equals an uninterrupted run', async 
   assert.deepEqual(await circulating(resumed), straightCirculating);
   assert.equal(straightCirculating.length, 3);
   assert.ok(straightCirculating.every((r) => r.read === true));
+  assert.deepEqual(b.candles, a.candles);
 });

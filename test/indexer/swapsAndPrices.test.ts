@@ -6,7 +6,8 @@ import { after, before, test } from 'node:test';
 import { Contract } from 'ethers';
 import { createChainClient } from '../../src/chain/index.ts';
 import { loadContract } from '../../src/chain/contracts.ts';
-import { type Database } from '../../src/db/index.ts';
+import { retentionDefaults } from '../../src/config/retentionConfig.ts';
+import { readHorizons, type Database } from '../../src/db/index.ts';
 import { openPglite } from '../helpers/pglite.ts';
 import { getToken } from '../oracles/index.ts';
 import { createIndexer, type Indexer } from '../../src/indexer/index.ts';
@@ -72,6 +73,8 @@ before(async () => {
     config: world.config({
       v2Factories: [await addr(world.v2Factory)], v3Factories: [await addr(world.v3Factory)],
       stablecoins: [await addr(usdc)], wrappedNative: await addr(weth), batchSize: 7,
+      // Pruning in every batch, swaps and price changes kept 26 h (shorter than RETENTION_* allow, to see it here).
+      retention: { ...retentionDefaults, everyBlocks: 1, swaps: 26 * 3600_000, priceChanges: 26 * 3600_000 },
     }),
   });
   await runToHead(indexer);
@@ -175,4 +178,20 @@ test('24 h variation and fdv match a hand computation; counts leave the window',
   // the hourly history kept one point per hour with a price change
   const hours = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM price_points WHERE token = $1`, [await addr(tka)]);
   assert.ok((hours[0]?.n ?? 0) >= 2);
+
+  // The indexer pruned as it went: swaps and price changes older than 26 h behind t0 + 27 h are
+  // gone but each token's carried price, and the horizons say so.
+  const swapTimes = await db.query<{ at: Date }>(`SELECT occurred_at AS at FROM swaps ORDER BY occurred_at`);
+  assert.deepEqual(swapTimes.map((r) => r.at.getTime() / 1000), [Number(block.timestamp), Number(block.timestamp)], 'only the two rows of the swap at t0 + 2 h are left');
+  const horizons = await readHorizons(db);
+  assert.ok(horizons.get('swaps')!.keptFrom.getTime() / 1000 <= t0 + 3600);
+  const changes = horizons.get('price_changes')!;
+  assert.ok(changes.keptFrom.getTime() / 1000 < t0 + 3600 && changes.keptFromBlock! > 0);
+  const carried = await db.query<{ token: string; n: number }>(
+    `SELECT token, count(*)::int AS n FROM indexer_price_changes WHERE block_number <= $1 GROUP BY token`, [changes.keptFromBlock]);
+  assert.ok(carried.length >= 4 && carried.every((r) => r.n === 1), 'one carried change per token before the horizon');
+  // Candles were rolled up by the indexer: TKA's last hourly close is its current price.
+  const candles = await db.query<{ close: string }>(
+    `SELECT close::text AS close FROM candles WHERE token = $1 AND interval_s = 3600 ORDER BY bucket DESC LIMIT 1`, [await addr(tka)]);
+  assert.equal(candles[0]?.close, (await row(tka)).currentPrice);
 });

@@ -168,13 +168,24 @@ describe('entry point', () => {
       const readyMs = buildMs + performance.now() - spawnedAt;
       assert.ok(readyMs < START_BUDGET_MS, `npm start ready after ${Math.round(readyMs)} ms (build ${Math.round(buildMs)} ms), budget ${START_BUDGET_MS} ms`);
       const list = (await (await fetch(`${url}/tokens?limit=100`)).json()) as {
-        data: { symbol: string; currentPrice: number | null; info: { swaps: number } }[];
+        data: { symbol: string; contractAddress: string; currentPrice: number | null; info: { swaps: number } }[];
         meta: { totalItemsCount: number };
       };
       assert.ok(list.meta.totalItemsCount >= 10, `${list.meta.totalItemsCount} tokens`);
       assert.ok(list.data.filter((t) => t.currentPrice !== null).length >= 8, 'priced tokens');
       assert.ok(list.data.some((t) => t.info.swaps > 0), 'swaps counted');
       await checkDemoTrustCases(url);
+      // The demo's history gives every candle interval some candles; the current close is currentPrice.
+      const traded = list.data.find((t) => t.currentPrice !== null && t.info.swaps > 0)!;
+      for (const interval of ['5m', '15m', '1h', '4h', '1d']) {
+        const res = await fetch(`${url}/prices/${traded.contractAddress}/candles?interval=${interval}`);
+        assert.equal(res.status, 200, `${interval}: ${res.status}`);
+        const { candles } = (await res.json()) as { candles: { close: number[]; swaps: number[] } };
+        assert.ok(candles.close.length > 0 && candles.swaps.some((n) => n > 0), `${interval}: candles with swaps`);
+        assert.equal(candles.close.at(-1), traded.currentPrice, `${interval}: the current close is currentPrice`);
+      }
+      const at = await fetch(`${url}/prices/${traded.contractAddress}/at?time=2100-01-01T00:00:00Z`); // after the last block: the latest
+      assert.equal(((await at.json()) as { price: number }).price, traded.currentPrice);
       const rpc = await fetch(`${url}/rpc`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -1,4 +1,5 @@
 import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 import { isDecimalInteger } from '../../spec/integerQuery.ts';
 import { operationParameters, type OpenApiDocument, type OpenApiParameter, type Schema } from '../../spec/readOpenApiDocument.ts';
 
@@ -38,7 +39,10 @@ function compile(spec: OpenApiDocument, path: string, method: string): ParamsRea
     if (p.required) required.push(p.name);
     kinds.set(p.name, kindOf(p, p.schema, path));
   }
-  const validate = new Ajv({ strict: false, useDefaults: true, allErrors: false }).compile({
+  const ajv = new Ajv({ strict: false, useDefaults: true, allErrors: false });
+  // The formats as express-openapi-validator checks requests: ajv-formats in its "fast" mode.
+  addFormats.default(ajv, { mode: 'fast' });
+  const validate = ajv.compile({
     type: 'object',
     properties,
     required,

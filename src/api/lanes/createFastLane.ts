@@ -61,8 +61,9 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
       (error: unknown) => {
         const answer = problemFor(error, { method: req.method ?? 'GET', path: url.split('?', 1)[0] ?? url });
         if (answer.internal) logger.error({ err: error, reqId: id, path: url.split('?', 1)[0] }, 'request failed');
-        // Express's capture sets Cache-Control before the handler runs, so its 404s carry it too.
-        if (cacheable && answer.problem.status === 404) res.setHeader('Cache-Control', cache.cacheControl);
+        // Express's capture sets Cache-Control before the handler runs, so the 4xx its handlers
+        // answer (404, a 400 the handler finds) carry it too; no 5xx does (errorHandler).
+        if (cacheable && answer.problem.status < 500) res.setHeader('Cache-Control', cache.cacheControl);
         for (const [name, value] of answer.headers) res.setHeader(name, value);
         writeProblem(res, answer.problem);
       },

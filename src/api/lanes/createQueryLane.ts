@@ -1,9 +1,13 @@
 import type { ApiDeps } from '../ApiDeps.ts';
+import { candlesAnswer } from '../handlers/candles.ts';
 import { getTokenAnswer } from '../handlers/getToken.ts';
 import { listTokensAnswer } from '../handlers/listTokens.ts';
 import { listTokenPoolsAnswer, type TokenPoolsParams } from '../handlers/listTokenPools.ts';
+import { priceAtAnswer } from '../handlers/priceAt.ts';
 import { priceHistoriesAnswer, tokenPriceHistoryAnswer } from '../handlers/priceHistories.ts';
 import { supplyReply, type SupplyReply } from '../handlers/supply.ts';
+import type { CandlesParams } from '../../readModel/candles/readCandles.ts';
+import type { PriceAtParams } from '../../readModel/prices/readPriceAt.ts';
 import type { SupplyQuery } from '../../readModel/supply/types.ts';
 import type { ListPriceHistoriesQuery, ListTokensQuery } from '../../readModel/types.ts';
 import type { TaggedBody } from '../../readModel/TaggedBody.ts';
@@ -59,8 +63,12 @@ export function createQueryLane(deps: ApiDeps, specPath: string): QueryLane {
   const token = getTokenAnswer(deps);
   const tokenPrices = tokenPriceHistoryAnswer(deps);
   const tokenPools = listTokenPoolsAnswer(deps);
+  const candles = candlesAnswer(deps);
+  const priceAt = priceAtAnswer(deps);
   const suffixed: LaneRoute[] = [
     { route: '/tokens/:contractAddress/pools', param: 'contractAddress', suffix: '/pools', read: read('/tokens/{contractAddress}/pools'), answer: (p) => tokenPools(p as TokenPoolsParams) },
+    { route: '/prices/:contractAddress/candles', param: 'contractAddress', suffix: '/candles', read: read('/prices/{contractAddress}/candles'), answer: (p) => candles(p as CandlesParams) },
+    { route: '/prices/:contractAddress/at', param: 'contractAddress', suffix: '/at', read: read('/prices/{contractAddress}/at'), answer: (p) => priceAt(p as PriceAtParams) },
   ];
   const byPrefix = new Map<string, LaneRoute>([
     ['/tokens/', { route: '/tokens/:contractAddress', param: 'contractAddress', read: read('/tokens/{contractAddress}'), answer: (p) => token(p as { contractAddress: string }) }],

@@ -1,7 +1,9 @@
 // Reorg rollback: removes everything the indexer wrote for blocks above `block`, in the caller's
-// transaction. Hourly price points overwritten by a removed block get their earlier value back.
+// transaction. Hourly price points overwritten by a removed block get their earlier value back;
+// candles a removed block contributed to are rebuilt from what remains.
 import type { Queryable } from '../Database.ts';
 import { bumpDataGeneration } from '../bumpDataVersion.ts';
+import { rollbackCandles } from '../candles/rollbackCandles.ts';
 
 export async function rollbackAbove(db: Queryable, block: number): Promise<void> {
   await db.query(`DELETE FROM swaps WHERE block_number > $1`, [block]);
@@ -22,6 +24,10 @@ export async function rollbackAbove(db: Queryable, block: number): Promise<void>
   ]) {
     await db.query(sql, [block]);
   }
+  const [stored] = await db.query<{ time: Date }>(`SELECT block_time AS time FROM indexer_blocks WHERE block_number = $1`, [block]);
+  await rollbackCandles(db, block, stored ? new Date(stored.time) : null);
+  // Nothing indexed is left (a re-index from the start block): pruning starts over too.
+  await db.query(`DELETE FROM retention_horizons WHERE NOT EXISTS (SELECT 1 FROM indexer_blocks)`);
   await bumpDataGeneration(db); // rows were deleted: API processes reload their catalogue in full
   if (dropped.length === 0) return;
   // The bucket's value before the removed blocks: its latest surviving observation in that hour.

@@ -3,19 +3,15 @@ import { NEXT_ROW_VERSION, bumpDataVersion } from '../bumpDataVersion.ts';
 import { touchTokensPricedBy } from '../pools/upsertPools.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Swaps older than this behind the window end can never count again (the window only moves on). */
-const KEEP_MS = 2 * DAY_MS;
 
 /**
  * Sets buys, sells, swaps and USD volume of every token to its figures over the 24 hours ending at
  * `windowEnd` (chain time), and the swaps and USD volume of every pool (a swap counts the larger of
  * its sides' values). Only rows whose figures change are written; a token's updatedAt becomes
- * `windowEnd`. Swaps two days behind the window are deleted, so the table stays small. Returns
- * how many tokens and pools changed; `swapsByToken`, when given, receives each changed token's new
- * swap count.
+ * `windowEnd`. Old swaps are pruned apart (pruneSwaps, RETENTION_SWAPS). Returns how many tokens
+ * and pools changed; `swapsByToken`, when given, receives each changed token's new swap count.
  */
 export async function refreshSwapCounts(db: Queryable, windowEnd: Date, swapsByToken?: Map<string, number>): Promise<number> {
-  await db.query(`DELETE FROM swaps WHERE occurred_at <= $1`, [new Date(windowEnd.getTime() - KEEP_MS).toISOString()]);
   const rows = await db.query<{ address: string; swaps: number }>(
     `WITH window_counts AS (
        SELECT token,

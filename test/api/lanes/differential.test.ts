@@ -11,13 +11,14 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { withResponseValidation } from '../../../src/api/validation/withResponseValidation.ts';
+import { buildTradeHistory, writeTradeHistory } from '../../../bench/lib/tradeHistory.ts';
 import { appendPricePoints, upsertPools, upsertTokens, type Database } from '../../../src/db/index.ts';
 import { openPglite } from '../../helpers/pglite.ts';
 import { createPriceHistoryStore } from '../../../src/readModel/prices/createPriceHistoryStore.ts';
 import { createTokenCatalog } from '../../../src/readModel/tokens/createTokenCatalog.ts';
 import { recordExpressRequests, responseValidator, testApp } from '../../helpers/testApp.ts';
 import { addressOf, makeTokens } from '../../helpers/tokenFixtures.ts';
-import { generateRequests, type GeneratedRequest } from './requestGenerator.ts';
+import { generateRequests, TIME_BASE, type GeneratedRequest } from './requestGenerator.ts';
 
 const COUNT = Number(process.env.DIFFERENTIAL_COUNT ?? 5000);
 const SEED = Number(process.env.DIFFERENTIAL_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -75,7 +76,14 @@ describe('lanes and Express answer alike (generated differential test)', () => {
 
   before(async () => {
     db = await openPglite();
-    await upsertTokens(db, makeTokens(150).map((t, i) => (i < 10 ? { ...t, priceSource: addressOf(1000 + i) } : t)));
+    const tokens = makeTokens(150).map((t, i) => (i < 10 ? { ...t, priceSource: addressOf(1000 + i) } : t));
+    await upsertTokens(db, tokens);
+    // Three days of trades in blocks 1 to 60 (the generator's blocks and times): price changes,
+    // swaps and candles for the candles and price-at routes.
+    await writeTradeHistory(db, buildTradeHistory({
+      seed: 7, tokens: tokens.map((t, i) => ({ address: t.address, decimals: t.decimals, price: 0.5 + i })), pools: 150,
+      blocks: 60, firstBlock: 1, startMs: TIME_BASE - 3 * 86_400_000, blockMs: 72 * 60_000, swapsPerBlock: 25, unpricedChance: 0.01,
+    }), 20);
     // Pools between the first 30 tokens (some with several, liquidity ties and nulls included); the
     // first ten tokens' prices come from one of them, so their JSON embeds it.
     await upsertPools(db, Array.from({ length: 60 }, (_, i) => ({

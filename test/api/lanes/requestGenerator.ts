@@ -136,9 +136,24 @@ function valueOf(r: Random, schema: Schema, addresses: readonly string[], inPath
     if (r.chance(0.05)) items.push(items[0]!); // a duplicate
     return items.join(r.chance(0.03) ? '%2C' : ',');
   }
+  if (type === 'string' && schema.format === 'date-time') return timeOf(r);
   if (type === 'string' && typeof schema.pattern === 'string' && schema.pattern.includes('0-9a-fA-F')) {
     const a = address(r, addresses);
     return inPath && a === '' ? 'x' : a;
   }
   return r.pick(['x', 'abc', '%20', '']);
+}
+
+/** The data the differential test seeds ends here: times are drawn around it. */
+export const TIME_BASE = Date.parse('2026-11-21T12:00:00.000Z');
+
+/** A UTC time within three days of TIME_BASE, sometimes percent-encoded, sometimes malformed. */
+function timeOf(r: Random): string {
+  const ms = TIME_BASE + Math.round(r.range(-3, 0.5) * 86_400_000 / 1000) * 1000;
+  const iso = new Date(ms).toISOString();
+  const roll = r.next();
+  if (roll < 0.55) return iso.replace('.000Z', 'Z');
+  if (roll < 0.75) return iso;
+  if (roll < 0.85) return iso.replace(/:/g, '%3A');
+  return r.pick(['2026-11-21', '2026-11-21T10:00:00+02:00', '2026-11-21T10:00:00%2B02:00', '2026-02-30T00:00:00Z', '2026-11-21T24:00:00Z', '2026-11-21t10:00:00z', 'now', '']);
 }

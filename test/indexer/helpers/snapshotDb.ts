@@ -27,5 +27,9 @@ export async function snapshotDb(db: Database, options: { withUpdatedAt?: boolea
     `SELECT token, block_number::text, price::text, observed_at, source FROM indexer_price_changes ORDER BY token, block_number`,
   );
   const pricePoints = await db.query(`SELECT token, hour, price::text, observed_at, block_number::text FROM price_points ORDER BY token, hour`);
-  return { tokens, swaps, pricePoints, pools, positions, priceChanges };
+  const candles = await db.query(
+    `SELECT token, interval_s, bucket, open::text, high::text, low::text, close::text, volume_usd::text, volume::text, swaps, last_block::text
+     FROM candles ORDER BY token, interval_s, bucket`,
+  );
+  return { tokens, swaps, pricePoints, pools, positions, priceChanges, candles };
 }

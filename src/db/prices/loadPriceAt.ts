@@ -1,0 +1,50 @@
+import type { Queryable } from '../Database.ts';
+
+export type PriceAtRead = {
+  checksumAddress: string;
+  /** Price changes before this time (and block) may have been pruned (docs/retention.md); null when none were. */
+  keptFrom: number | null;
+  keptFromBlock: number | null;
+  /** The last price change at or before the moment asked for; its price is null when the token had none then. */
+  change: { price: string | null; observedAt: number; blockNumber: number } | null;
+};
+
+type Row = {
+  checksumAddress: string;
+  keptFrom: Date | null;
+  keptFromBlock: string | null;
+  price: string | null;
+  observedAt: Date | null;
+  blockNumber: string | null;
+};
+
+/** The retention horizon row of every price change (see pruning in src/db/retention). */
+export const PRICE_CHANGES_HORIZON = 'price_changes';
+
+/**
+ * A token's last price change at or before a time (chain time) or the end of a block, with its
+ * address and the price changes' retention horizon: one statement, through (token, observed_at)
+ * or the primary key. Undefined when the token is not indexed.
+ */
+export async function loadPriceAt(db: Queryable, token: string, at: { time: Date } | { block: number }): Promise<PriceAtRead | undefined> {
+  const change = 'time' in at
+    ? `c.observed_at <= $2 ORDER BY c.observed_at DESC, c.block_number DESC`
+    : `c.block_number <= $2 ORDER BY c.block_number DESC`;
+  const rows = await db.query<Row>(
+    `SELECT t.checksum_address AS "checksumAddress", h.kept_from AS "keptFrom", h.kept_from_block::text AS "keptFromBlock",
+            c.price::text AS price, c.observed_at AS "observedAt", c.block_number::text AS "blockNumber"
+     FROM tokens t
+     LEFT JOIN retention_horizons h ON h.name = '${PRICE_CHANGES_HORIZON}'
+     LEFT JOIN LATERAL (SELECT * FROM indexer_price_changes c WHERE c.token = t.address AND ${change} LIMIT 1) c ON true
+     WHERE t.address = $1`,
+    [token.toLowerCase(), 'time' in at ? at.time.toISOString() : at.block],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    checksumAddress: row.checksumAddress,
+    keptFrom: row.keptFrom === null ? null : new Date(row.keptFrom).getTime(),
+    keptFromBlock: row.keptFromBlock === null ? null : Number(row.keptFromBlock),
+    change: row.blockNumber === null ? null : { price: row.price, observedAt: new Date(row.observedAt!).getTime(), blockNumber: Number(row.blockNumber) },
+  };
+}

@@ -1,0 +1,40 @@
+import { loadPriceAt, type Queryable } from '../../db/index.ts';
+import { NotFoundError, ValidationError } from '../../errors/index.ts';
+import { jsonNumber } from '../jsonNumber.ts';
+import { parseUtcTime } from '../parseUtcTime.ts';
+
+export type PriceAtParams = { contractAddress: string; time?: string; block?: number };
+
+/**
+ * GET /prices/{contractAddress}/at: the last price change at or before a time or the end of a
+ * block (exactly one of them), one statement. ValidationError for neither or both, or a moment
+ * before the price changes' retention horizon; NotFoundError for a token that is not indexed or
+ * had no price then.
+ */
+export function createPriceAtReader(db: Queryable): (params: PriceAtParams) => Promise<string> {
+  return async ({ contractAddress, time, block }) => {
+    if ((time === undefined) === (block === undefined)) {
+      const message = time === undefined ? 'give `time` or `block`' : 'give `time` or `block`, not both';
+      throw new ValidationError([{ field: 'time', in: 'query', message }, { field: 'block', in: 'query', message }]);
+    }
+    const at: { time: Date } | { block: number } = time !== undefined ? { time: new Date(parseUtcTime(time, 'time')) } : { block: block! };
+    const read = await loadPriceAt(db, contractAddress, at);
+    if (read === undefined) throw new NotFoundError(`No token ${contractAddress} is indexed.`);
+    if ('time' in at && read.keptFrom !== null && at.time.getTime() < read.keptFrom) {
+      throw new ValidationError([{ field: 'time', in: 'query', message: `is before the earliest price kept, ${new Date(read.keptFrom).toISOString()} (retention)` }]);
+    }
+    if ('block' in at && read.keptFromBlock !== null && at.block < read.keptFromBlock) {
+      throw new ValidationError([{
+        field: 'block', in: 'query',
+        message: `is before the earliest price kept, block ${read.keptFromBlock} (${new Date(read.keptFrom!).toISOString()}, retention)`,
+      }]);
+    }
+    const change = read.change;
+    if (change === null || change.price === null) {
+      const moment = 'time' in at ? at.time.toISOString() : `block ${at.block}`;
+      throw new NotFoundError(`Token ${read.checksumAddress} had no price at ${moment}.`);
+    }
+    return `{"contractAddress":${JSON.stringify(read.checksumAddress)},"price":${jsonNumber(change.price)},`
+      + `"timestamp":"${new Date(change.observedAt).toISOString()}","blockNumber":${change.blockNumber}}`;
+  };
+}
