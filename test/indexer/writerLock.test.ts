@@ -91,6 +91,7 @@ describe('one indexer writes, another stands by (PostgreSQL)', { skip: skipWitho
       assert.deepEqual(got.pricePoints, expected.pricePoints);
       assert.deepEqual(got.tokens, expected.tokens);
       assert.deepEqual(got.swaps, expected.swaps);
+      assert.deepEqual(got.candles, expected.candles);
     } finally {
       await stopAll(a, b);
       await db.close();
@@ -115,6 +116,7 @@ describe('one indexer writes, another stands by (PostgreSQL)', { skip: skipWitho
       const got = await snapshotDb(db, { withUpdatedAt: true });
       assert.deepEqual(got.pricePoints, expected.pricePoints);
       assert.deepEqual(got.tokens, expected.tokens);
+      assert.deepEqual(got.candles, expected.candles, 'candles rolled up by two writers in turn');
     } finally {
       await stopAll(a, b);
       await db.close();

@@ -32,10 +32,19 @@ export async function pruneCandles(db: Queryable, interval: { name: string; seco
     }
     if (!end) break;
     const rows = await db.query<{ n: number }>(
+      // As for price changes: each token's candles inside this range but its latest (the interval's
+      // bucket index), and its one candle up to the last range pruned (the primary key, LIMIT 1);
+      // deleted by row address (a TID scan).
       `WITH chunk AS (
          SELECT token, max(bucket) AS last FROM candles WHERE interval_s = $1 AND bucket > $2 AND bucket <= $3 GROUP BY token
+       ), doomed AS (
+         SELECT o.ctid FROM candles o JOIN chunk ON o.token = chunk.token
+         WHERE o.interval_s = $1 AND o.bucket > $2 AND o.bucket <= $3 AND o.bucket < chunk.last
+         UNION ALL
+         SELECT p.ctid FROM chunk CROSS JOIN LATERAL
+           (SELECT ctid FROM candles p WHERE p.token = chunk.token AND p.interval_s = $1 AND p.bucket <= $2 ORDER BY p.bucket DESC LIMIT 1) p
        ), gone AS (
-         DELETE FROM candles c USING chunk WHERE c.interval_s = $1 AND c.token = chunk.token AND c.bucket < chunk.last RETURNING 1
+         DELETE FROM candles WHERE ctid = ANY (ARRAY(SELECT ctid FROM doomed)) RETURNING 1
        )
        SELECT count(*)::int AS n FROM gone`,
       [interval.seconds, after, end.toISOString()],

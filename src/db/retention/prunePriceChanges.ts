@@ -36,10 +36,20 @@ export async function prunePriceChanges(db: Queryable, cutoff: Date, options: Pr
     if (!end) break;
     const endBlock = Number(end.block);
     const rows = await db.query<{ n: number }>(
+      // A token keeps at most one change up to the last range pruned (`after`), so what goes is its
+      // changes inside this range but its latest, found through the block index, and that one older
+      // change, through the primary key (LIMIT 1: a join there lets the planner scan the table);
+      // deleted by row address (a TID scan).
       `WITH chunk AS (
          SELECT token, max(block_number) AS last FROM indexer_price_changes WHERE block_number > $1 AND block_number <= $2 GROUP BY token
+       ), doomed AS (
+         SELECT o.ctid FROM indexer_price_changes o JOIN chunk ON o.token = chunk.token
+         WHERE o.block_number > $1 AND o.block_number <= $2 AND o.block_number < chunk.last
+         UNION ALL
+         SELECT p.ctid FROM chunk CROSS JOIN LATERAL
+           (SELECT ctid FROM indexer_price_changes p WHERE p.token = chunk.token AND p.block_number <= $1 ORDER BY p.block_number DESC LIMIT 1) p
        ), gone AS (
-         DELETE FROM indexer_price_changes c USING chunk WHERE c.token = chunk.token AND c.block_number < chunk.last RETURNING 1
+         DELETE FROM indexer_price_changes WHERE ctid = ANY (ARRAY(SELECT ctid FROM doomed)) RETURNING 1
        )
        SELECT count(*)::int AS n FROM gone`,
       [after, endBlock],
