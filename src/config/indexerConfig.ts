@@ -58,7 +58,7 @@ export type IndexerConfig = {
   standbyPollMs?: number;
   /** Circulating-supply configuration file (config/circulating/*.json); null or absent: burn addresses only. */
   circulatingConfig?: string | null;
-  /** Every token's circulating supply is read again this often, wall-clock ms (default 600000; 0: every batch). */
+  /** Every token's circulating supply is read again in each window of this much chain time, ms (default 600000; 0: every batch). */
   circulatingRefreshMs?: number;
   /** At most this many eth_calls (inside Multicall3) of circulating-supply reads per batch (default 1000). */
   circulatingMaxCalls?: number;

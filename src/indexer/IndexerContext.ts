@@ -3,7 +3,6 @@ import type { ChainClient } from '../chain/index.ts';
 import type { IndexerConfig } from '../config/indexerConfig.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import type { CirculatingRules } from './circulating/circulatingRules.ts';
-import type { CirculatingSchedule } from './circulating/createCirculatingSchedule.ts';
 import type { FactoryFamily } from './families/factoryFamilies.ts';
 import type { TokenListEntry } from './loadTokenList.ts';
 import type { PricingConfig } from './priceToken.ts';
@@ -38,8 +37,8 @@ export type IndexerContext = {
    * writer lock and the checkpoint is still `expected` (the block the write continues from).
    */
   fence(tx: Queryable, expected: number | null): Promise<void>;
-  /** Whose balances are not circulating, and which tokens the next batch reads. */
-  circulating: { rules: CirculatingRules; schedule: CirculatingSchedule };
+  /** Whose balances are not circulating, and the count of token reads that failed (figure kept). */
+  circulating: { rules: CirculatingRules; failures: { count: number } };
 };
 
 export const silentLogger: IndexerLogger = { info() {}, warn() {}, error() {}, debug() {} };

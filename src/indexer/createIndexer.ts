@@ -1,14 +1,13 @@
 // The chain indexer: backfills from startBlock in batches, then follows head − confirmations,
 // rolling back on reorgs. Every batch commits with its checkpoint, so a restart resumes exactly.
 import type { ChainClient } from '../chain/index.ts';
-import { indexerDefaults, type IndexerConfig } from '../config/indexerConfig.ts';
+import type { IndexerConfig } from '../config/indexerConfig.ts';
 import type { Database } from '../db/index.ts';
 import { createWriterLock, readCheckpoint, type WriterLock } from '../db/indexer/index.ts';
 import { silentLogger, type IndexerContext, type IndexerLogger } from './IndexerContext.ts';
 import { loadIndexerState, type IndexerState } from './IndexerState.ts';
 import { ChainMismatchError, ReorgDetectedError } from './errors.ts';
 import { circulatingRules, type CirculatingRulesInput } from './circulating/circulatingRules.ts';
-import { createCirculatingSchedule } from './circulating/createCirculatingSchedule.ts';
 import { factoryFamilies } from './families/factoryFamilies.ts';
 import { parseFixed } from './fixed.ts';
 import { createPricingConfig } from './priceToken.ts';
@@ -85,13 +84,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
   let inFlight: Promise<SyncResult> | null = null;
-  const circulating = {
-    rules: circulatingRules(options.circulating),
-    schedule: createCirculatingSchedule({
-      refreshMs: config.circulatingRefreshMs ?? indexerDefaults.circulatingRefreshMs,
-      maxCalls: config.circulatingMaxCalls ?? indexerDefaults.circulatingMaxCalls,
-    }),
-  };
+  const circulating = { rules: circulatingRules(options.circulating), failures: { count: 0 } };
   const status: IndexerStatus = {
     running: false, role: null, chainId: null, startBlock: config.startBlock, chainHead: null, targetBlock: null, indexedBlock: null,
     lagBlocks: null, lagSeconds: null, backfilling: true, batches: 0, swapsIndexed: 0, reorgs: 0,
@@ -269,6 +262,6 @@ export function createIndexer(options: IndexerOptions): Indexer {
       if (status.role === 'leader') status.role = null;
     },
     syncOnce,
-    status: () => ({ ...status, circulatingReadFailures: circulating.schedule.stats().failures }),
+    status: () => ({ ...status, circulatingReadFailures: circulating.failures.count }),
   };
 }

@@ -197,9 +197,10 @@ export async function indexBatch(
     }
   });
 
-  // 5b. Circulating supplies at the batch end: tokens new or traded in it, then the periodic sweep, within a call budget.
+  // 5b. Circulating supplies at the batch end: tokens new or traded in it, then those due (refresh window, rollback), within a call budget.
   const listed = new Set(changedTokens);
-  for (const token of await refreshCirculating(ctx, state, to, [...newTokenAddresses, ...traded])) if (!listed.has(token)) changedTokens.push(token);
+  const touched = [...newTokenAddresses, ...traded];
+  for (const token of await refreshCirculating(ctx, state, { from, to, toTime: timeOf(to) }, touched)) if (!listed.has(token)) changedTokens.push(token);
 
   // 6. One transaction: the batch's data and the checkpoint land together or not at all.
   const toTime = timeOf(to);

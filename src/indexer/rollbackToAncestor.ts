@@ -55,7 +55,5 @@ export async function rollbackToAncestor(ctx: IndexerContext, checkpoint: Checkp
     await writeCheckpoint(tx, { chainId: ctx.chainId, blockNumber: ancestor.number, blockHash: ancestor.hash, blockTime: ancestor.time });
     return state;
   });
-  // Circulating figures read above the ancestor are read again by the next batch (meanwhile kept).
-  ctx.circulating.schedule.defer([...state.tokens.values()].filter((t) => t.circulatingBlock !== null && t.circulatingBlock > target).map((t) => t.address));
   return { result: { from: checkpoint.blockNumber, to: target }, state };
 }

@@ -24,5 +24,6 @@ export function tokenFromChain(
     firstSeenAt: seen.at,
     circulatingSupply: null,
     circulatingBlock: null,
+    circulatingReadAt: null,
   };
 }

@@ -15,8 +15,10 @@ export type IndexerToken = {
   firstSeenAt: Date;
   /** Base units not held by burn addresses, the token itself or its excluded wallets; null until read. */
   circulatingSupply: bigint | null;
-  /** Block the circulating supply was read at (the read that last changed it). */
+  /** Block of the token's last circulating-supply read (one that failed to answer keeps the figure); null: never read. */
   circulatingBlock: number | null;
+  /** Chain time of that block. */
+  circulatingReadAt: Date | null;
 };
 
 export async function loadIndexerTokens(db: Queryable): Promise<IndexerToken[]> {
@@ -26,11 +28,13 @@ export async function loadIndexerTokens(db: Queryable): Promise<IndexerToken[]> 
     firstSeenBlock: string;
     circulatingSupply: string | null;
     circulatingBlock: string | null;
+    circulatingReadAt: Date | string | null;
   }>(
     `SELECT address, name, symbol, decimals, decimals_known AS "decimalsKnown", listed, logo,
             total_supply::text AS "totalSupply", supply_block::text AS "supplyBlock",
             first_seen_block::text AS "firstSeenBlock", first_seen_at AS "firstSeenAt",
-            circulating_supply::text AS "circulatingSupply", circulating_block::text AS "circulatingBlock"
+            circulating_supply::text AS "circulatingSupply", circulating_block::text AS "circulatingBlock",
+            circulating_read_at AS "circulatingReadAt"
      FROM indexer_tokens ORDER BY address`,
   );
   return rows.map((r) => ({
@@ -41,6 +45,7 @@ export async function loadIndexerTokens(db: Queryable): Promise<IndexerToken[]> 
     firstSeenAt: new Date(r.firstSeenAt),
     circulatingSupply: r.circulatingSupply === null ? null : BigInt(r.circulatingSupply),
     circulatingBlock: r.circulatingBlock === null ? null : Number(r.circulatingBlock),
+    circulatingReadAt: r.circulatingReadAt === null ? null : new Date(r.circulatingReadAt),
   }));
 }
 
@@ -49,14 +54,15 @@ export async function saveIndexerTokens(db: Queryable, tokens: readonly IndexerT
   const col = <T>(f: (t: IndexerToken) => T) => tokens.map(f);
   await db.query(
     `INSERT INTO indexer_tokens (address, name, symbol, decimals, decimals_known, listed, logo, total_supply,
-       supply_block, first_seen_block, first_seen_at, circulating_supply, circulating_block)
+       supply_block, first_seen_block, first_seen_at, circulating_supply, circulating_block, circulating_read_at)
      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::boolean[], $6::boolean[], $7::text[],
-       $8::numeric[], $9::bigint[], $10::bigint[], $11::timestamptz[], $12::numeric[], $13::bigint[])
+       $8::numeric[], $9::bigint[], $10::bigint[], $11::timestamptz[], $12::numeric[], $13::bigint[], $14::timestamptz[])
      ON CONFLICT (address) DO UPDATE SET name = EXCLUDED.name, symbol = EXCLUDED.symbol, decimals = EXCLUDED.decimals,
        decimals_known = EXCLUDED.decimals_known, listed = EXCLUDED.listed, logo = EXCLUDED.logo,
        total_supply = EXCLUDED.total_supply, supply_block = EXCLUDED.supply_block,
        first_seen_block = EXCLUDED.first_seen_block, first_seen_at = EXCLUDED.first_seen_at,
-       circulating_supply = EXCLUDED.circulating_supply, circulating_block = EXCLUDED.circulating_block`,
+       circulating_supply = EXCLUDED.circulating_supply, circulating_block = EXCLUDED.circulating_block,
+       circulating_read_at = EXCLUDED.circulating_read_at`,
     [
       col((t) => t.address),
       col((t) => t.name),
@@ -71,6 +77,7 @@ export async function saveIndexerTokens(db: Queryable, tokens: readonly IndexerT
       col((t) => t.firstSeenAt.toISOString()),
       col((t) => t.circulatingSupply?.toString() ?? null),
       col((t) => t.circulatingBlock),
+      col((t) => t.circulatingReadAt?.toISOString() ?? null),
     ],
   );
 }

@@ -1,18 +1,31 @@
-// Reads circulating supplies at the batch's end block, for the tokens the schedule picks. A read
-// that fails keeps the token's previous figure (logged and counted) and never fails the batch.
-import { callsOf, readHolderBalances, readSupply, supplyFigures } from '../../chain/index.ts';
+// Reads circulating supplies at the batch's end block, for the tokens pickCirculating chooses. A read
+// that fails keeps the token's previous figure (logged and counted) and never fails the batch. A
+// token that answers wrongly (revert, balances above the supply) counts as read, so it is not asked
+// again before the next window; after a node failure nothing is marked read, so a token still due
+// (never read, or not read in this window) is asked again by the next batch.
+import { callsOf, readHolderBalances, readSupply, supplyFigures, SupplyReadError } from '../../chain/index.ts';
 import type { IndexerToken } from '../../db/indexer/index.ts';
 import type { IndexerContext } from '../IndexerContext.ts';
 import type { IndexerState } from '../IndexerState.ts';
+import { indexerDefaults } from '../../config/indexerConfig.ts';
+import { pickCirculating } from './pickCirculating.ts';
 
-/** The tokens whose circulating supply changed (mutated in `state`), to be written with the batch. */
-export async function refreshCirculating(ctx: IndexerContext, state: IndexerState, block: number, touched: Iterable<string>): Promise<IndexerToken[]> {
-  const { rules, schedule } = ctx.circulating;
+export type CirculatingBatch = { from: number; to: number; toTime: Date };
+
+/** The tokens read (mutated in `state`: figure, block and time of the read), to be written with the batch. */
+export async function refreshCirculating(ctx: IndexerContext, state: IndexerState, batch: CirculatingBatch, touched: Iterable<string>): Promise<IndexerToken[]> {
+  const { rules, failures } = ctx.circulating;
+  const block = batch.to;
   const network = rules.networkToken;
   // The network token's read also pins the block (eth_getBlockByNumber) and reads symbol() and decimals().
   const cost = (token: string) => (token === network?.address ? 3 + network.holders.length : callsOf({ token, holders: rules.holdersOf(token) }));
-  const picked = schedule.pick(touched, () => state.tokens.keys(), cost).filter((t) => state.tokens.has(t));
-  const figures = new Map<string, bigint>();
+  const picked = pickCirculating(state.tokens, touched, {
+    fromBlock: batch.from, toBlock: batch.to, toTime: batch.toTime.getTime(), cost,
+    refreshMs: ctx.config.circulatingRefreshMs ?? indexerDefaults.circulatingRefreshMs,
+    maxCalls: ctx.config.circulatingMaxCalls ?? indexerDefaults.circulatingMaxCalls,
+  });
+  // null: the token answered, but not with figures that can be true (kept, counted as read)
+  const figures = new Map<string, bigint | null>();
   const burnCount = rules.burnAddresses.length;
 
   const ordinary = picked.filter((t) => t !== network?.address);
@@ -23,20 +36,24 @@ export async function refreshCirculating(ctx: IndexerContext, state: IndexerStat
       const refused: string[] = [];
       read.forEach((r, i) => {
         const token = ordinary[i]!;
-        if (r === null) return void refused.push(token);
+        if (r === null) {
+          refused.push(token);
+          return void figures.set(token, null);
+        }
         try {
           const { circulatingSupply } = supplyFigures(r.totalSupply, r.balances.slice(0, burnCount), r.balances.slice(burnCount), `of ${token} at block ${block}`);
           figures.set(token, circulatingSupply);
         } catch {
           refused.push(token); // balances above the supply: the token's answers cannot be true
+          figures.set(token, null);
         }
       });
       if (refused.length > 0) {
-        schedule.failed(refused.length);
+        failures.count += refused.length;
         ctx.logger.debug({ block, tokens: refused.slice(0, 20), count: refused.length }, 'circulating supply not readable (a call reverted or the balances exceed the supply); previous figures kept');
       }
     } catch (error) {
-      schedule.failed(ordinary.length);
+      failures.count += ordinary.length;
       ctx.logger.warn({ err: error, block, tokens: ordinary.length }, 'circulating supply read failed; previous figures kept until the next read');
     }
   }
@@ -51,18 +68,19 @@ export async function refreshCirculating(ctx: IndexerContext, state: IndexerStat
       const what = `of the network token at block ${block} (${supply.source.method})`;
       figures.set(network.address, supplyFigures(reading.sourceSupply, reading.balances.slice(0, nb), reading.balances.slice(nb), what).circulatingSupply);
     } catch (error) {
-      schedule.failed(1);
+      failures.count += 1;
+      if (error instanceof SupplyReadError) figures.set(network.address, null);
       ctx.logger.warn({ err: error, block, token: network.address }, 'network token circulating supply read failed; previous figure kept until the next read');
     }
   }
 
-  const changed: IndexerToken[] = [];
+  const read: IndexerToken[] = [];
   for (const [address, value] of figures) {
     const token = state.tokens.get(address)!;
-    if (token.circulatingSupply === value) continue;
-    token.circulatingSupply = value;
+    if (value !== null) token.circulatingSupply = value;
     token.circulatingBlock = block;
-    changed.push(token);
+    token.circulatingReadAt = batch.toTime;
+    read.push(token);
   }
-  return changed;
+  return read;
 }

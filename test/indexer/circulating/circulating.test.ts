@@ -7,7 +7,8 @@ import { SupplyReadError } from '../../../src/chain/supply/SupplyReadError.ts';
 import { parseCirculatingConfig } from '../../../src/config/circulatingConfig.ts';
 import { parseSupplyConfig } from '../../../src/config/supplyConfig.ts';
 import { circulatingRules } from '../../../src/indexer/circulating/circulatingRules.ts';
-import { createCirculatingSchedule } from '../../../src/indexer/circulating/createCirculatingSchedule.ts';
+import { isCirculatingDue, pickCirculating } from '../../../src/indexer/circulating/pickCirculating.ts';
+import type { IndexerToken } from '../../../src/db/indexer/index.ts';
 import { marketCapOf } from '../../../src/indexer/circulating/marketCapOf.ts';
 import { fdvOf } from '../../../src/indexer/classifyToken.ts';
 import { formatFixed, parseFixed } from '../../../src/indexer/fixed.ts';
@@ -90,46 +91,53 @@ describe('whose balances each token subtracts', () => {
 });
 
 describe('which tokens a batch reads', () => {
-  const all = ['a', 'b', 'c', 'd', 'e', 'f'];
-  const cost = () => 4;
+  const MIN = 60_000;
+  const T0 = Date.parse('2026-11-20T12:00:00Z'); // a multiple of 10 minutes
+  const token = (address: string, block: number | null, readAt: number | null): IndexerToken => ({
+    address, name: address, symbol: address, decimals: 18, decimalsKnown: true, listed: false, logo: null, totalSupply: 1000n, supplyBlock: 0,
+    firstSeenBlock: 0, firstSeenAt: new Date(0), circulatingSupply: block === null ? null : 900n, circulatingBlock: block, circulatingReadAt: readAt === null ? null : new Date(readAt),
+  });
+  const tokens = (...list: IndexerToken[]) => new Map(list.map((t) => [t.address, t]));
+  const batch = { fromBlock: 101, toBlock: 110, toTime: T0 + 5 * MIN, refreshMs: 10 * MIN, maxCalls: 1000, cost: () => 4 };
 
-  it('the first batch after a start sweeps every token; later ones only what they touched, until the interval has passed', () => {
-    let now = 1_000;
-    const s = createCirculatingSchedule({ refreshMs: 600_000, maxCalls: 1000, now: () => now });
-    assert.deepEqual(s.pick([], () => all, cost), all);
-    assert.deepEqual(s.pick(['c'], () => all, cost), ['c']);
-    assert.deepEqual(s.pick([], () => all, cost), []);
-    now += 599_999;
-    assert.deepEqual(s.pick(['b', 'b'], () => all, cost), ['b']);
-    now += 1;
-    assert.deepEqual(s.pick(['b'], () => all, cost), ['b', 'a', 'c', 'd', 'e', 'f']);
+  it('reads the touched tokens, then those never read or not read since the window began, by address', () => {
+    const state = tokens(
+      token('0xe', 100, T0 + MIN), // read in this window
+      token('0xd', 90, T0 - MIN), // read in the previous window
+      token('0xc', null, null), // never read (new, or stored before migration 009)
+      token('0xb', 100, T0), // read at the window's first instant
+      token('0xa', 100, T0 + 2 * MIN),
+    );
+    assert.deepEqual(pickCirculating(state, ['0xe', '0xe', '0xz'], batch), ['0xe', '0xc', '0xd']);
   });
 
-  it('a batch spends at most its call budget: touched tokens first, the rest deferred, the sweep continued', () => {
-    const s = createCirculatingSchedule({ refreshMs: 600_000, maxCalls: 10, now: () => 0 });
-    assert.deepEqual(s.pick(['e', 'f', 'a'], () => all, cost), ['e', 'f']);
-    assert.deepEqual(s.stats().sweeping, 4, 'e and f are not read twice in this sweep');
-    assert.deepEqual(s.pick([], () => all, cost), ['a', 'b'], 'the deferred token first');
-    assert.deepEqual(s.pick([], () => all, cost), ['c', 'd']);
-    assert.deepEqual(s.pick([], () => all, cost), []);
+  it('a figure read on a block the batch indexes again (after a rollback) is read again', () => {
+    const state = tokens(token('0xa', 104, T0 + MIN), token('0xb', 100, T0 + MIN));
+    assert.deepEqual(pickCirculating(state, [], batch), ['0xa']);
+  });
+
+  it('interval 0 reads every token at every batch', () => {
+    const state = tokens(token('0xc', 100, T0 + 5 * MIN), token('0xb', 60, T0 - MIN), token('0xa', null, null));
+    assert.deepEqual(pickCirculating(state, [], { ...batch, refreshMs: 0 }), ['0xa', '0xb', '0xc']);
+    assert.deepEqual(pickCirculating(state, [], batch), ['0xa', '0xb'], 'with 10-minute windows, 0xc was read in this one');
+  });
+
+  it('a batch spends at most its call budget, touched tokens first; what is left stays due for the next batch', () => {
+    const state = tokens(...['0x1', '0x2', '0x3', '0x4', '0x5'].map((a) => token(a, null, null)));
+    const tight = { ...batch, maxCalls: 10 };
+    assert.deepEqual(pickCirculating(state, ['0x5'], tight), ['0x5', '0x1']);
+    for (const a of ['0x5', '0x1']) Object.assign(state.get(a)!, { circulatingBlock: 110, circulatingReadAt: new Date(batch.toTime) });
+    const next = { ...tight, fromBlock: 111, toBlock: 111, toTime: batch.toTime + MIN };
+    assert.deepEqual(pickCirculating(state, [], next), ['0x2', '0x3']);
   });
 
   it('a token dearer than the whole budget is still read, alone', () => {
-    const s = createCirculatingSchedule({ refreshMs: 600_000, maxCalls: 10, now: () => 0 });
-    assert.deepEqual(s.pick(['x'], () => [], () => 50), ['x']);
+    assert.deepEqual(pickCirculating(tokens(token('0xa', null, null), token('0xb', null, null)), [], { ...batch, maxCalls: 10, cost: () => 50 }), ['0xa']);
   });
 
-  it('interval 0 sweeps at every batch; deferred tokens (a rollback) come first', () => {
-    const s = createCirculatingSchedule({ refreshMs: 0, maxCalls: 1000, now: () => 0 });
-    assert.deepEqual(s.pick([], () => all, cost), all);
-    s.defer(['f']);
-    assert.deepEqual(s.pick(['a'], () => all, cost), ['f', 'a', 'b', 'c', 'd', 'e']);
-  });
-
-  it('counts failed reads', () => {
-    const s = createCirculatingSchedule({ refreshMs: 0, maxCalls: 1000 });
-    s.failed(2);
-    s.failed(1);
-    assert.equal(s.stats().failures, 3);
+  it('nothing due, nothing touched: nothing read', () => {
+    assert.deepEqual(pickCirculating(tokens(token('0xa', 100, T0 + MIN)), [], batch), []);
+    assert.equal(isCirculatingDue(token('0xa', 100, T0 + MIN), batch), false);
+    assert.equal(isCirculatingDue(token('0xa', 100, T0 + MIN), { ...batch, toTime: T0 + 10 * MIN }), true, 'a new window');
   });
 });
