@@ -5,7 +5,7 @@ import { indexerConfigFromDemo } from '../src/demo/indexerConfigFromDemo.ts';
 import { demoTokenList } from '../src/demo/tokenList.ts';
 import { createIndexer } from '../src/indexer/index.ts';
 const t0 = Date.now();
-const demo = await startDemo({ hours: 3 });
+const demo = await startDemo({});
 console.log('demo', Date.now() - t0);
 const db = await createDatabase({ pgliteDir: 'memory://' });
 const chain = createChainClient({ url: demo.chain.url });

@@ -13,7 +13,7 @@ const [WETH, USDC, USDT, TKN] = [A(1), A(2), A(3), A(4)];
 const FEED = A(99);
 const token = (address: string, decimals: number): IndexerToken => ({
   address, name: address, symbol: address.slice(-2), decimals, decimalsKnown: true, listed: false, logo: null,
-  totalSupply: 10n ** 30n, supplyBlock: 0, firstSeenBlock: 0, firstSeenAt: new Date(0), circulatingSupply: null, circulatingBlock: null,
+  totalSupply: 10n ** 30n, supplyBlock: 0, firstSeenBlock: 0, firstSeenAt: new Date(0), circulatingSupply: null, circulatingBlock: null, circulatingReadAt: null,
 });
 const v2 = (address: string, t0: string, t1: string, r0: bigint, r1: bigint): StoredPool => ({
   address, kind: 'v2', factory: A(500), token0: t0, token1: t1, fee: 3000, stable: null, createdBlock: 0, createdAt: null, lastEventAt: null,
