@@ -14,11 +14,18 @@ export interface PoolReserves {
 
 const Q96 = 2n ** 96n;
 
+// Built once: an ethers Interface parses its whole ABI, and the market reads pools every block.
+let interfaces: { pair: Interface; v3: Interface; algebra: Interface; reserve: Interface } | undefined;
+const poolInterfaces = () =>
+  (interfaces ??= {
+    pair: new Interface(loadContract('UniswapV2Pair').abi as never),
+    v3: new Interface(loadContract('DemoV3Pool').abi as never),
+    algebra: new Interface(loadContract('DemoAlgebraPool').abi as never),
+    reserve: new Interface(loadContract('DemoReservePool').abi as never),
+  });
+
 export async function readPoolStates(c: DemoClient, multicall3: string, pools: DemoPoolInfo[]): Promise<Map<string, PoolReserves>> {
-  const pair = new Interface(loadContract('UniswapV2Pair').abi as never);
-  const v3 = new Interface(loadContract('DemoV3Pool').abi as never);
-  const algebra = new Interface(loadContract('DemoAlgebraPool').abi as never);
-  const reserve = new Interface(loadContract('DemoReservePool').abi as never);
+  const { pair, v3, algebra, reserve } = poolInterfaces();
   const priceView = (p: DemoPoolInfo) => (p.protocol === 'algebra' ? algebra.encodeFunctionData('globalState') : v3.encodeFunctionData('slot0'));
   const calls = pools.flatMap((p) =>
     p.protocol === 'uniswap-v2'
