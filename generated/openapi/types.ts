@@ -390,7 +390,7 @@ export interface components {
             kind: "usd-feed" | "usd-peg";
             /** @description The feed contract (`usd-feed`) or the pegged stablecoin (`usd-peg`), EIP-55 checksummed. */
             address: string;
-            /** @description A human-readable name of the anchor, e.g. `ETH / USD feed`. */
+            /** @description For people: `Chainlink-style USD price feed` (`usd-feed`) or `Pegged at 1 USD (no USD feed configured)` (`usd-peg`). */
             description: string;
         };
         /** SpamReason */

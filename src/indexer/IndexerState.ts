@@ -2,6 +2,7 @@
 import type { Queryable } from '../db/index.ts';
 import { loadTokenTrust } from '../db/index.ts';
 import { parseFixed } from './fixed.ts';
+import type { SpamReason } from './trust/spamReasons.ts';
 import { loadIndexerTokens, loadLatestFeedAnswer, loadPools, loadPricesAt, type IndexerToken, type StoredPool } from '../db/indexer/index.ts';
 
 /** `source`: the pool the price comes from, or the anchor (priceWithSource); null without a price. */
@@ -21,12 +22,14 @@ export type IndexerState = {
   swaps24h: Map<string, number>;
   /** The trust columns last written per token (writeTokenTrust writes only changes). */
   trustWritten: Map<string, string>;
+  /** Each token's lures, found once: its name and symbol never change once stored (luresOf). */
+  lures: Map<string, readonly SpamReason[]>;
 };
 
 export async function loadIndexerState(db: Queryable): Promise<IndexerState> {
   const state: IndexerState = {
     tokens: new Map(), pools: new Map(), poolsByToken: new Map(), prices: new Map(), feed: await loadLatestFeedAnswer(db),
-    swaps24h: new Map(), trustWritten: new Map(),
+    swaps24h: new Map(), trustWritten: new Map(), lures: new Map(),
   };
   for (const token of await loadIndexerTokens(db)) state.tokens.set(token.address, token);
   for (const pool of await loadPools(db)) addPool(state, pool);

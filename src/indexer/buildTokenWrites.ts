@@ -7,7 +7,8 @@ import { marketCapOf } from './circulating/marketCapOf.ts';
 import { formatFixed, parseFixed } from './fixed.ts';
 import type { PoolFigures } from './poolFigures.ts';
 import { sourceKindOf, type PricingConfig } from './priceToken.ts';
-import { spamReasons, type ListedSymbols } from './trust/spamReasons.ts';
+import type { ListedSymbols } from './trust/spamReasons.ts';
+import { luresOf } from './trust/luresOf.ts';
 import type { PriceWindow, WindowPrices } from './priceWindows.ts';
 
 export type TokenWriteContext = {
@@ -36,12 +37,8 @@ export function buildTokenWrites(state: IndexerState, addresses: Iterable<string
       return variation === null ? null : formatFixed(variation, VALUE_DIGITS);
     };
     const fdv = price !== null ? fdvOf(price, token.totalSupply, token.decimals) : null;
-    let liquidity: bigint | null = null;
-    for (const poolAddress of state.poolsByToken.get(address) ?? []) {
-      const value = ctx.figures.liquidity(state.pools.get(poolAddress)!);
-      if (value !== null) liquidity = (liquidity ?? 0n) + value;
-    }
-    const lures = spamReasons(token, ctx.listedSymbols);
+    const liquidity = ctx.figures.tokenLiquidity(address);
+    const lures = luresOf(state, token, ctx.listedSymbols);
     const source = price === null ? null : (current?.source ?? null);
     const sourceKind = sourceKindOf(ctx.pricing, address, source);
     const marketCap = marketCapOf(price, token.circulatingSupply, token.decimals);

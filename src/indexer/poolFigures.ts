@@ -24,6 +24,8 @@ export type PoolFigures = {
   liquidity(pool: StoredPool): bigint | null;
   /** Whole token1 per whole token0, scaled by 10^36; null while the pool has no price. */
   price(pool: StoredPool): bigint | null;
+  /** A token's `info.liquidity`: the sum of its pools' non-null liquidity, scaled; null when none. */
+  tokenLiquidity(token: string): bigint | null;
 };
 
 const pricedDecimals = (state: IndexerState, token: string): number | null => {
@@ -35,12 +37,21 @@ const pricedDecimals = (state: IndexerState, token: string): number | null => {
 export function createPoolFigures(state: IndexerState): PoolFigures {
   const liquidity = new Map<string, bigint | null>();
   const price = new Map<string, bigint | null>();
+  const poolLiquidity = (pool: StoredPool): bigint | null => {
+    if (liquidity.has(pool.address)) return liquidity.get(pool.address)!;
+    const value = liquidityOf(state, pool);
+    liquidity.set(pool.address, value);
+    return value;
+  };
   return {
-    liquidity(pool) {
-      if (liquidity.has(pool.address)) return liquidity.get(pool.address)!;
-      const value = liquidityOf(state, pool);
-      liquidity.set(pool.address, value);
-      return value;
+    liquidity: poolLiquidity,
+    tokenLiquidity(token) {
+      let sum: bigint | null = null;
+      for (const address of state.poolsByToken.get(token) ?? []) {
+        const value = poolLiquidity(state.pools.get(address)!);
+        if (value !== null) sum = (sum ?? 0n) + value;
+      }
+      return sum;
     },
     price(pool) {
       if (price.has(pool.address)) return price.get(pool.address)!;

@@ -7,23 +7,13 @@ import { describe, it } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { circulatingConfigPathOf, loadCirculatingConfig, parseCirculatingConfig } from '../../src/config/circulatingConfig.ts';
 import { loadIndexerConfig } from '../../src/config/indexerConfig.ts';
-import { ConfigError } from '../../src/errors/index.ts';
+import { problemsOf } from '../helpers/configProblems.ts';
 
 const dir = new URL('../../config/circulating/', import.meta.url).pathname;
 const HRB = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const TREASURY = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const LINEA = '0x1789e0043623282D5DCc7F213d703C6D8BAfBB04';
 const roles = { HRB, treasury: TREASURY };
-
-function problemsOf(fn: () => unknown): string[] {
-  try {
-    fn();
-  } catch (error) {
-    assert.ok(error instanceof ConfigError, `expected ConfigError, got ${String(error)}`);
-    return error.problems;
-  }
-  assert.fail('expected a ConfigError');
-}
 
 describe('circulating supply configuration', () => {
   it('the demo file resolves its token and wallet roles', () => {

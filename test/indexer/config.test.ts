@@ -92,3 +92,22 @@ test('retention: defaults, durations and forever, and every bad value named', ()
       && e.problems.some((p) => p.startsWith('RETENTION_CANDLES_1H="99h": must be at least 100h')),
   );
 });
+
+test('the USD anchor and the isSecure thresholds: the Linea preset, overrides, and every bad value named', () => {
+  const linea = loadIndexerConfig({ INDEXER_NETWORK: 'linea' });
+  assert.equal(linea.usdFeed, '0x3c6cd9cc7c7a4c2cf5a82734cd249d7d593354da', 'Chainlink ETH/USD on Linea');
+  assert.deepEqual([linea.secureScoreMin, linea.secureMarketCapMinUsd], [70, '50000']);
+  const set = loadIndexerConfig({
+    INDEXER_NETWORK: 'linea', INDEXER_USD_FEED: 'none', INDEXER_USD_PEG: '0xA219439258ca9da29E9Cc4cE5596924745e12B93',
+    INDEXER_SECURE_SCORE_MIN: '80', INDEXER_SECURE_MARKET_CAP_MIN_USD: '1000000.5',
+  });
+  assert.deepEqual([set.usdFeed, set.usdPeg, set.secureScoreMin, set.secureMarketCapMinUsd], [null, '0xa219439258ca9da29e9cc4ce5596924745e12b93', 80, '1000000.5']);
+  assert.throws(
+    () => loadIndexerConfig({
+      INDEXER_USD_FEED: '0x3c6Cd9Cc7c7a4c2Cf5a82734CD249D7D593354dA', INDEXER_USD_PEG: 'usdc',
+      INDEXER_SECURE_SCORE_MIN: '101', INDEXER_SECURE_MARKET_CAP_MIN_USD: '-5',
+    }),
+    (e) => e instanceof ConfigError
+      && ['INDEXER_USD_FEED', 'INDEXER_USD_PEG', 'INDEXER_SECURE_SCORE_MIN', 'INDEXER_SECURE_MARKET_CAP_MIN_USD'].every((name) => e.problems.some((p) => p.startsWith(name))),
+  );
+});

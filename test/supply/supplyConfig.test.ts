@@ -6,22 +6,12 @@ import { describe, it } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { loadSupplyConfig, parseSupplyConfig, readSupplySettings } from '../../src/config/supplyConfig.ts';
 import { ConfigError } from '../../src/errors/index.ts';
+import { problemsOf } from '../helpers/configProblems.ts';
 
 const dir = new URL('../../config/supply/', import.meta.url).pathname;
 const TREASURY = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const ECOSYSTEM = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const roles = { treasury: TREASURY, ecosystem: ECOSYSTEM };
-
-/** The ConfigError's problems, or a failure when it does not throw one. */
-function problemsOf(fn: () => unknown): string[] {
-  try {
-    fn();
-  } catch (error) {
-    assert.ok(error instanceof ConfigError, `expected ConfigError, got ${String(error)}`);
-    return error.problems;
-  }
-  assert.fail('expected a ConfigError');
-}
 
 describe('supply configuration files', () => {
   it('the demo config resolves its roles and uses the default burn addresses', () => {

@@ -1,18 +1,8 @@
 import type { Queryable } from '../Database.ts';
+import type { StoredCandle } from './candleTypes.ts';
 
 /** A stored candle as the API reads it (numeric columns as exact text). */
-export type CandleRow = {
-  /** ms since the epoch */
-  bucket: number;
-  open: string | null;
-  high: string | null;
-  low: string | null;
-  close: string | null;
-  volumeUsd: string;
-  /** base units */
-  volume: string;
-  swaps: number;
-};
+export type CandleRow = Pick<StoredCandle, 'bucket' | 'open' | 'high' | 'low' | 'close' | 'volumeUsd' | 'volume' | 'swaps'>;
 
 export type CandleRead = {
   checksumAddress: string;

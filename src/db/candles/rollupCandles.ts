@@ -5,19 +5,8 @@ import { groupKey, mergeCandles } from './mergeCandles.ts';
 
 const ALL_INTERVALS = CANDLE_INTERVALS.map((i) => i.seconds);
 
-type LatestRow = {
-  token: string;
-  intervalSeconds: number;
-  bucket: Date;
-  open: string | null;
-  high: string | null;
-  low: string | null;
-  close: string | null;
-  volumeUsd: string;
-  volume: string;
-  swaps: number;
-  lastBlock: string;
-};
+/** A candle row as the driver returns it: the bucket a timestamp, the block as text. */
+type LatestRow = Omit<StoredCandle, 'bucket' | 'lastBlock'> & { bucket: Date; lastBlock: string };
 
 /**
  * Rolls a batch's price changes and swaps (in block order, as the indexer writes them) into the

@@ -8,24 +8,20 @@ import type { PoolFigures } from '../poolFigures.ts';
 import { marketCapOf } from '../circulating/marketCapOf.ts';
 import { sourceKindOf } from '../priceToken.ts';
 import { isSecure, securityScore } from './securityScore.ts';
-import { spamReasons } from './spamReasons.ts';
+import { luresOf } from './luresOf.ts';
 
 export async function writeTokenTrust(tx: Queryable, ctx: IndexerContext, state: IndexerState, figures: PoolFigures, now: Date): Promise<number> {
   const writes: TokenTrustWrite[] = [];
   for (const [address, token] of state.tokens) {
     const current = state.prices.get(address);
     const price = current?.price ?? null;
-    let liquidity: bigint | null = null;
-    for (const poolAddress of state.poolsByToken.get(address) ?? []) {
-      const value = figures.liquidity(state.pools.get(poolAddress)!);
-      if (value !== null) liquidity = (liquidity ?? 0n) + value;
-    }
+    const liquidity = figures.tokenLiquidity(address);
     const source = price === null ? null : (current?.source ?? null);
     const sourcePool = sourceKindOf(ctx.pricing, address, source) === 'pool' && source ? state.pools.get(source) : undefined;
     const { score, reasons } = securityScore({
       now, listed: token.listed, priced: price !== null, liquidity, swaps24h: state.swaps24h.get(address) ?? 0,
       firstSeenAt: token.firstSeenAt, sourcePoolCreatedAt: sourcePool?.createdAt ?? null,
-      spamReasons: spamReasons(token, ctx.listedSymbols),
+      spamReasons: luresOf(state, token, ctx.listedSymbols),
     });
     const marketCap = marketCapOf(price, token.circulatingSupply, token.decimals);
     const write = { address, score, reasons: JSON.stringify(reasons), isSecure: isSecure(score, marketCap, ctx.trust) };
