@@ -7,8 +7,9 @@
 // Safe to run concurrently: an unchanged file is not rewritten, a changed one is replaced by rename.
 // Usage: node scripts/build-runtime.mjs [--verbose]
 import { build } from 'esbuild';
+import { keepImports } from './keepImports.mjs';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const started = performance.now();
@@ -26,27 +27,7 @@ function walk(dir) {
 const sources = walk(srcDir);
 const entryPoints = sources.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
 const assets = sources.filter((f) => !f.endsWith('.ts'));
-const inside = (dir, file) => file === dir || file.startsWith(dir + sep);
-
-/** Marks every import external; a relative `.ts` import into src/ is rewritten to its `.js` output. */
-const keepImports = {
-  name: 'keep-imports',
-  setup(b) {
-    b.onResolve({ filter: /.*/ }, (args) => {
-      if (args.kind === 'entry-point') return undefined;
-      const spec = args.path;
-      if (!spec.startsWith('.')) return { path: spec, external: true }; // node:, packages, package subpaths
-      if (!/\.[cm]?tsx?$/.test(spec)) return { path: spec, external: true }; // .js, .json, ...: same path from dist/
-      const target = resolve(args.resolveDir, spec);
-      if (!inside(srcDir, target)) {
-        // A type-only import (generated/*/types.ts) is erased before it gets here; a value import
-        // of a .ts file outside src/ would have no compiled counterpart.
-        return { errors: [{ text: `run-time import of ${relative(root, target)} (outside src/) cannot be compiled` }] };
-      }
-      return { path: spec.replace(/\.([cm]?)tsx?$/, '.$1js'), external: true };
-    });
-  },
-};
+const keepImportsPlugin = keepImports({ root, compiled: ['src'], what: 'into dist/' });
 
 const result = await build({
   absWorkingDir: root,
@@ -59,7 +40,7 @@ const result = await build({
   target: 'node20',
   sourcemap: 'linked',
   sourcesContent: false,
-  plugins: [keepImports],
+  plugins: [keepImportsPlugin],
   write: false,
   logLevel: 'warning',
 });

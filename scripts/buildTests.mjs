@@ -8,9 +8,10 @@
 // child processes of `.ts` files) are the same as under tsx; stack traces map to the sources
 // (linked source maps, node --enable-source-maps).
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { keepImports } from './keepImports.mjs';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const COMPILED = ['src', 'test', 'scripts', 'bench', 'generated'];
@@ -23,24 +24,7 @@ function walk(dir) {
   });
 }
 
-const inside = (dir, file) => file === dir || file.startsWith(dir + sep);
-
-/** Marks every import external; a relative `.ts` import is rewritten to its `.js` output. */
-const keepImports = {
-  name: 'keep-imports',
-  setup(b) {
-    b.onResolve({ filter: /.*/ }, (args) => {
-      if (args.kind === 'entry-point') return undefined;
-      const spec = args.path;
-      if (!spec.startsWith('.') || !/\.[cm]?ts$/.test(spec)) return { path: spec, external: true };
-      const target = resolve(args.resolveDir, spec);
-      if (!COMPILED.some((d) => inside(join(root, d), target))) {
-        return { errors: [{ text: `import of ${relative(root, target)} (outside ${COMPILED.join(', ')}) is not compiled for the tests` }] };
-      }
-      return { path: spec.replace(/\.([cm]?)ts$/, '.$1js'), external: true };
-    });
-  },
-};
+const keepImportsPlugin = keepImports({ root, compiled: COMPILED, what: 'for the tests' });
 
 /** `import.meta.url`, `.dirname` and `.filename` of the source file, not of its output. */
 const sourceImportMeta = {
@@ -81,7 +65,7 @@ export async function buildTests() {
     target: 'node20',
     sourcemap: 'linked',
     sourcesContent: false,
-    plugins: [keepImports, sourceImportMeta],
+    plugins: [keepImportsPlugin, sourceImportMeta],
     logLevel: 'warning',
   });
   // The package's own description, for the output: ES modules, and its name and exports (a test
