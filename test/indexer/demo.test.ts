@@ -153,6 +153,19 @@ test('demo network: the loop survives node failures, catches up and follows the 
   assert.equal(recent[0]?.n, await swapsSince(demo, headTime - 2 * 86_400_000));
   assert.ok(stored[0]!.n > 0 && (recent[0]?.n ?? 0) < demo.history.swaps, 'the 8-day history has swaps older than two days');
 
+  // priceUpdatedAt is the time of the price-source pool's last event (or the feed's answer): every
+  // priced token traded in the last 2 h of chain time shows a price set within those 2 h.
+  const twoHoursAgo = headTime - 2 * 3_600_000;
+  const traded = await db.query<{ symbol: string; at: Date }>(
+    `SELECT t.symbol, t.price_updated_at AS at FROM tokens t
+     WHERE t.current_price IS NOT NULL AND EXISTS (SELECT 1 FROM swaps s WHERE s.token = t.address AND s.occurred_at > $1)`,
+    [new Date(twoHoursAgo).toISOString()]);
+  assert.ok(traded.length >= 5, `${traded.length} priced tokens traded in the last 2 h`);
+  for (const r of traded) {
+    const at = new Date(r.at).getTime();
+    assert.ok(at >= twoHoursAgo && at <= headTime, `${r.symbol}: priceUpdatedAt ${new Date(at).toISOString()} within the 2 h before ${new Date(headTime).toISOString()}`);
+  }
+
   // Price-change windows: as recomputed from the stored price history, every token and window.
   const windows = await recomputePriceWindows(db);
   assert.deepEqual(windows.filter((w) => !w.same), [], 'stored windows equal the recomputation');
