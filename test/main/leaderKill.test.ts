@@ -64,6 +64,8 @@ describe('leader kill: two indexer processes on one PostgreSQL', { skip: skipWit
         INDEXER_ALGEBRA_FACTORIES: d.familyFactories.algebra, INDEXER_SYNCSWAP_CLASSIC_FACTORIES: d.familyFactories.syncSwapClassic,
         INDEXER_SYNCSWAP_STABLE_FACTORIES: d.familyFactories.syncSwapStable,
         INDEXER_STABLECOINS: d.stablecoins.join(','), INDEXER_WRAPPED_NATIVE: d.weth, INDEXER_MULTICALL3: d.multicall3,
+        // the demo's ETH/USD feed anchors WETH, as in the uninterrupted index's demo configuration
+        INDEXER_USD_FEED: d.usdFeed,
         INDEXER_POLL_INTERVAL_MS: '200', INDEXER_STANDBY_POLL_MS: '250', INDEXER_RPC_REQUESTS_PER_SECOND: String(REQUESTS_PER_SECOND),
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -34,4 +34,12 @@ describe('readNodeScript', () => {
     assert.equal(serve.env.MALLOC_ARENA_MAX, '2');
     assert.equal(serve.env.MALLOC_MMAP_THRESHOLD_, '32768');
   });
+
+  it('start and index map no small blocks: their batches would fault pages in on every allocation', () => {
+    for (const name of ['start', 'index'] as const) {
+      const script = readNodeScript(resolve(import.meta.dirname, '..', '..'), name);
+      assert.equal(script.env.MALLOC_ARENA_MAX, '2', name);
+      assert.equal(script.env.MALLOC_MMAP_THRESHOLD_, undefined, name);
+    }
+  });
 });
