@@ -28,6 +28,7 @@ export interface TxReceipt {
   transactionHash: string;
   status: string;
   blockNumber: string;
+  transactionIndex: string;
   contractAddress: string | null;
   logs: { address: string; topics: string[]; data: string }[];
 }

@@ -1,9 +1,9 @@
 // One simulated block of market activity: traders push primary pools along each token's reference
 // price path (trend + noise), an arbitrageur pulls secondary pools back in line, retail adds noise,
 // and the network token sees burns, treasury/ecosystem transfers and L1 supply syncs.
-import type { DemoClient } from './client.ts';
+import type { DemoClient, TxReceipt } from './client.ts';
 import type { DemoDeployment, DemoPoolInfo } from './deploy.ts';
-import { isReservePool, readPoolStates, type PoolReserves } from './poolState.ts';
+import { applyPoolLogs, isReservePool, poolsByAddress, readPoolStates, type PoolReserves } from './poolState.ts';
 import { CONCENTRATED_POOL } from './seedFamilyPools.ts';
 import type { Prng } from './prng.ts';
 import { isqrt, ratio } from './units.ts';
@@ -36,6 +36,11 @@ export interface Market {
   feed: { answer: number; postedAt: number };
   /** A stablecoin's scheduled depeg, if any. */
   depeg: StablecoinDepeg | null;
+  /**
+   * The pools' states followed through the mined blocks' events (applyPoolLogs), when this market
+   * is the only trader on the chain (the back-dated history); null: read them before every block.
+   */
+  followed: { states: Map<string, PoolReserves>; pools: Map<string, DemoPoolInfo> } | null;
 }
 
 /**
@@ -68,14 +73,22 @@ const MAX_SWAP_SHARE = 30n; // per mille of the input reserve
 const FEED_DEVIATION = 0.001;
 const FEED_HEARTBEAT_SEC = HOUR;
 
-export async function createMarket(c: DemoClient, d: DemoDeployment, rng: Prng, startTime: number, depeg: StablecoinDepeg | null = null): Promise<Market> {
+export async function createMarket(
+  c: DemoClient,
+  d: DemoDeployment,
+  rng: Prng,
+  startTime: number,
+  depeg: StablecoinDepeg | null = null,
+  options: { onlyTrader?: boolean } = {},
+): Promise<Market> {
   const states = await readPoolStates(c, d.multicall3, d.pools);
   const refLog = new Map<string, number>();
   for (const [address, usd] of impliedUsd(d, states)) refLog.set(address, Math.log(usd));
   const counters = { blocks: 0, swapsV2: 0, swapsV3: 0, swapsPancakeV3: 0, burns: 0, transfers: 0, liquidityEvents: 0, l1Syncs: 0 };
   const [, answer, , updatedAt] = (await c.call(d.usdFeed, 'DemoUsdFeed', 'latestRoundData')) as bigint[];
   const feed = { answer: Number(answer) / 1e8, postedAt: Number(updatedAt) };
-  return { c, d, rng, refLog, lastTime: startTime, counters, l1Burned: 0n, tradeCursor: 0, feed, depeg };
+  const followed = options.onlyTrader ? { states, pools: poolsByAddress(d.pools) } : null;
+  return { c, d, rng, refLog, lastTime: startTime, counters, l1Burned: 0n, tradeCursor: 0, feed, depeg, followed };
 }
 
 /** Queues one block's transactions and mines it (at `timestamp`, or the chain clock if undefined). */
@@ -83,7 +96,7 @@ export async function tradeBlock(m: Market, timestamp: number | undefined): Prom
   const { c, d, rng } = m;
   const now = timestamp ?? Math.floor(Date.now() / 1000);
   advanceReference(m, now);
-  const states = await readPoolStates(c, d.multicall3, d.pools);
+  const states = m.followed?.states ?? (await readPoolStates(c, d.multicall3, d.pools));
   const implied = impliedUsd(d, states, m.refLog);
   const touched = new Set<string>();
   const live = d.pools.filter((p) => p.role !== 'dust');
@@ -117,8 +130,12 @@ export async function tradeBlock(m: Market, timestamp: number | undefined): Prom
   await reportFeed(m, now);
   const receipts = await c.mine(timestamp);
   m.counters.blocks += 1;
-  countSwaps(m, [...receipts.values()].flatMap((r) => r.logs.map((l) => l.topics[0] ?? '')));
+  const logs = [...receipts.values()].sort(byPosition).flatMap((r) => r.logs);
+  if (m.followed) applyPoolLogs(m.followed.states, m.followed.pools, logs);
+  countSwaps(m, logs.map((l) => l.topics[0] ?? ''));
 }
+
+const byPosition = (a: TxReceipt, b: TxReceipt) => Number(a.blockNumber) - Number(b.blockNumber) || Number(a.transactionIndex) - Number(b.transactionIndex);
 
 function advanceReference(m: Market, now: number): void {
   const dtDays = Math.max(0, now - m.lastTime) / 86_400;

@@ -1,7 +1,7 @@
-// Reads every pool's reserves in one Multicall3 eth_call; concentrated pools (Uniswap V3,
-// PancakeSwap V3, Algebra) are reported as their virtual reserves (x = L/sqrtP, y = L*sqrtP) so all
-// families share one price model for the simulated traders.
-import { Interface } from 'ethers';
+// Reads every pool's reserves in one Multicall3 eth_call, or follows them through the pools' own
+// events; concentrated pools (Uniswap V3, PancakeSwap V3, Algebra) are reported as their virtual
+// reserves (x = L/sqrtP, y = L*sqrtP) so all families share one price model for the simulated traders.
+import { id, Interface } from 'ethers';
 import { loadContract } from '../chain/contracts.ts';
 import type { DemoClient } from './client.ts';
 import type { DemoPoolInfo } from './deploy.ts';
@@ -42,21 +42,54 @@ export async function readPoolStates(c: DemoClient, multicall3: string, pools: D
   const states = new Map<string, PoolReserves>();
   let i = 0;
   for (const p of pools) {
-    let r0: bigint;
-    let r1: bigint;
     if (p.protocol === 'uniswap-v2' || isReservePool(p)) {
       const [a, b] = (p.protocol === 'uniswap-v2' ? pair : reserve).decodeFunctionResult('getReserves', data[i++] as string);
-      [r0, r1] = [a as bigint, b as bigint];
+      states.set(p.address, oriented(p, a as bigint, b as bigint));
     } else {
       // slot0() and globalState() both start with the sqrt price
       const sqrtP = BigInt((data[i++] as string).slice(0, 66));
       const [liquidity] = v3.decodeFunctionResult('liquidity', data[i++] as string);
-      r0 = ((liquidity as bigint) * Q96) / (sqrtP as bigint);
-      r1 = ((liquidity as bigint) * (sqrtP as bigint)) / Q96;
+      states.set(p.address, virtualReserves(p, sqrtP, liquidity as bigint));
     }
-    states.set(p.address, p.base === p.token0 ? { base: r0, quote: r1 } : { base: r1, quote: r0 });
   }
   return states;
+}
+
+// Every event that sets a demo pool's state, and the data words it sets it from: V2-style pools
+// emit Sync with both reserves after each swap, mint and burn; concentrated pools emit the sqrt
+// price and in-range liquidity in each Swap (their liquidity changes only at deployment).
+const SYNC_TOPICS = new Set([id('Sync(uint112,uint112)'), id('Sync(uint256,uint256)')]);
+const CONCENTRATED_SWAP_TOPICS = new Set([
+  id('Swap(address,address,int256,int256,uint160,uint128,int24)'),
+  id('Swap(address,address,int256,int256,uint160,uint128,int24,uint128,uint128)'),
+]);
+
+/**
+ * Applies a block's logs, in order, to `states` (from readPoolStates): the result equals reading
+ * the pools again after the block, without the eth_call. Logs of other contracts are ignored.
+ */
+export function applyPoolLogs(states: Map<string, PoolReserves>, pools: ReadonlyMap<string, DemoPoolInfo>, logs: readonly { address: string; topics: readonly string[]; data: string }[]): void {
+  for (const log of logs) {
+    const p = pools.get(log.address.toLowerCase());
+    const topic = log.topics[0];
+    if (!p || !topic) continue;
+    const word = (n: number) => BigInt(`0x${log.data.slice(2 + 64 * n, 66 + 64 * n)}`);
+    if (SYNC_TOPICS.has(topic)) states.set(p.address, oriented(p, word(0), word(1)));
+    else if (CONCENTRATED_SWAP_TOPICS.has(topic)) states.set(p.address, virtualReserves(p, word(2), word(3)));
+  }
+}
+
+/** The pools by lower-cased address, for applyPoolLogs. */
+export function poolsByAddress(pools: readonly DemoPoolInfo[]): Map<string, DemoPoolInfo> {
+  return new Map(pools.map((p) => [p.address.toLowerCase(), p]));
+}
+
+function oriented(p: DemoPoolInfo, r0: bigint, r1: bigint): PoolReserves {
+  return p.base === p.token0 ? { base: r0, quote: r1 } : { base: r1, quote: r0 };
+}
+
+function virtualReserves(p: DemoPoolInfo, sqrtP: bigint, liquidity: bigint): PoolReserves {
+  return oriented(p, (liquidity * Q96) / sqrtP, (liquidity * sqrtP) / Q96);
 }
 
 export function isReservePool(p: DemoPoolInfo): boolean {

@@ -67,7 +67,7 @@ export async function simulateHistory(chain: DemoChain, deployment: DemoDeployme
   // The market's clock starts at the last `hours`: no reference move in the quiet part before.
   // That part draws from its own PRNG: the last `hours` make the same random draws as without it.
   const quietRng = createPrng(seed ^ QUIET_SEED);
-  const market = await createMarket(c, deployment, coarseSec > 0 ? quietRng : rng, fineFrom, depeg);
+  const market = await createMarket(c, deployment, coarseSec > 0 ? quietRng : rng, fineFrom, depeg, { onlyTrader: true });
   await c.setAutomine(false);
   try {
     for (let t = startTs; t < fineFrom; t += quietRng.int(minCoarseGap, maxCoarseGap)) await tradeBlock(market, t);
