@@ -1,5 +1,6 @@
-// Runs every test/**/*.test.ts with node's own test runner, two files at a time by default
-// (TEST_CONCURRENCY), then reports the time against the suite's budget and every skipped test or
+// Runs every test/**/*.test.ts with node's own test runner: the files that measure a standing
+// budget first, alone (SOLO), then the others two at a time by default (TEST_CONCURRENCY); then
+// reports the slowest files and the time against the suite's budget and every skipped test or
 // suite with its reason. With TEST_STRICT=1 (.ci/run) a skip fails the run. The TypeScript is
 // compiled once per run (scripts/buildTests.mjs) and the test processes run the JavaScript;
 // TEST_LOADER=tsx runs the sources through tsx instead, as `node --import tsx --test file` does.
@@ -32,6 +33,12 @@ const rank = (f) => {
 };
 
 /**
+ * Files that measure a standing budget on the machine's 2 cores (`npm start` ready within 30 s):
+ * they run alone, before the others, so that they measure what a user gets, not a share of it.
+ */
+const SOLO = ['test/main/npmStart.test.ts'];
+
+/**
  * The benchmark harness's end-to-end check (a minute of load runs) is not part of `npm test`'s
  * budget: `npm run test:bench` runs it, and CI runs that after `npm test`. Naming it runs it too.
  */
@@ -47,34 +54,46 @@ if (files.length === 0) {
 }
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 const summaryDir = mkdtempSync(join(tmpdir(), 'token-api-tests-'));
-const summaryFile = join(summaryDir, 'summary.jsonl');
 const started = performance.now();
 const compiled = process.env.TEST_LOADER === 'tsx' ? undefined : await buildTests();
 const loader = compiled ? ['--enable-source-maps'] : ['--import', 'tsx'];
-let result;
+const solo = files.filter((f) => SOLO.some((s) => f.endsWith(s)));
+const phases = [
+  { files: solo, concurrency: '1' },
+  { files: files.filter((f) => !solo.includes(f)), concurrency },
+].filter((p) => p.files.length > 0);
+let status = 0;
+const summaryFiles = [];
 try {
-  result = spawnSync(
-    process.execPath,
-    [
-      ...loader,
-      // A test that hangs fails after 4 minutes instead of holding the run until CI's limit.
-      '--test', `--test-concurrency=${concurrency}`, '--test-timeout=240000',
-      '--test-reporter=spec', '--test-reporter-destination=stdout',
-      '--test-reporter=./scripts/testSummaryReporter.mjs', `--test-reporter-destination=${summaryFile}`,
-      ...files.map((f) => (compiled ? compiled.output(f) : f)),
-    ],
-    { stdio: 'inherit', env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'test' } },
-  );
+  for (const [i, phase] of phases.entries()) {
+    const summaryFile = join(summaryDir, `summary-${i}.jsonl`);
+    summaryFiles.push(summaryFile);
+    const result = spawnSync(
+      process.execPath,
+      [
+        ...loader,
+        // A test that hangs fails after 4 minutes instead of holding the run until CI's limit.
+        '--test', `--test-concurrency=${phase.concurrency}`, '--test-timeout=240000',
+        '--test-reporter=spec', '--test-reporter-destination=stdout',
+        '--test-reporter=./scripts/testSummaryReporter.mjs', `--test-reporter-destination=${summaryFile}`,
+        ...phase.files.map((f) => (compiled ? compiled.output(f) : f)),
+      ],
+      { stdio: 'inherit', env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'test' } },
+    );
+    status ||= result.status ?? 1;
+  }
 } finally {
   if (compiled) rmSync(compiled.outDir, { recursive: true, force: true });
 }
 const seconds = (performance.now() - started) / 1000;
 
 let entries = [];
-try {
-  entries = readFileSync(summaryFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
-} catch {
-  // no summary: the runner itself failed; its status says so
+for (const summaryFile of summaryFiles) {
+  try {
+    entries.push(...readFileSync(summaryFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)));
+  } catch {
+    // no summary: the runner itself failed; its status says so
+  }
 }
 rmSync(summaryDir, { recursive: true, force: true });
 
@@ -83,9 +102,15 @@ const byReason = new Map();
 for (const e of skipped) byReason.set(e.skip, (byReason.get(e.skip) ?? 0) + 1);
 const how = compiled ? `compiled ${compiled.modules} modules in ${(compiled.ms / 1000).toFixed(1)} s` : 'through tsx';
 console.log(`\n${files.length} files in ${seconds.toFixed(1)} s, ${how} (budget ${BUDGET_SECONDS} s for the whole suite on 2 cores)`);
+// A file's time: its top-level tests and suites (hooks included), not its module loading.
+const byFile = new Map();
+for (const e of entries.filter((e) => e.nesting === 0 && e.file)) byFile.set(e.file, (byFile.get(e.file) ?? 0) + e.ms);
+const slowest = [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 8);
+if (filters.length === 0 && slowest.length > 0) {
+  console.log(`slowest files: ${slowest.map(([f, ms]) => `${f.replace(/^.*?(test\/)/, '$1').replace(/\.js$/, '.ts')} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+}
 for (const [reason, count] of byReason) console.log(`skipped ${count} test(s) or suite(s): ${reason}`);
 
-let status = result.status ?? 1;
 if (process.env.TEST_STRICT === '1' && skipped.length > 0) {
   console.error(`TEST_STRICT=1: ${skipped.length} skipped, none may be`);
   status ||= 1;

@@ -74,6 +74,7 @@ async function main(mode: Mode): Promise<void> {
   if (!chainUrl) throw new ConfigError([`CHAIN_RPC_URL: required by \`${mode}\` (only \`start\` runs the embedded demo chain)`]);
 
   // The demo chain is new at every start, so its index lives in memory unless told otherwise.
+  // It opens after the history: PGlite's initdb holds this thread, which drives the history.
   const pgliteDir = config.pgliteDir ?? (demo ? 'memory://' : './data/pglite');
   const db = await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir, timeouts: config.databaseTimeouts });
   stoppables.push({ name: 'database', stop: () => db.close() });
@@ -83,6 +84,8 @@ async function main(mode: Mode): Promise<void> {
     ? (await import('./demo/tokenList.ts')).demoTokenList(demo.deployment, { logoBaseUrl: config.port ? `http://localhost:${config.port}` : undefined })
     : undefined;
   let indexer: Indexer | undefined;
+  let indexMs = 0;
+  const indexFrom = Date.now();
   if (mode !== 'serve') {
     const indexerConfig = demo ? indexerConfigFromDemo(demo.deployment) : loadIndexerConfig();
     // The network token's circulating supply follows the rule of /supply/circulating (SUPPLY_CONFIG).
@@ -108,6 +111,7 @@ async function main(mode: Mode): Promise<void> {
     stoppables.push({ name: 'indexer', stop: () => indexer?.stop() });
     // The demo is announced with its history indexed, so the first request already sees it.
     if (demo) await waitForIndexed(indexer, demo.history.toBlock, 60_000);
+    indexMs = Date.now() - indexFrom;
   }
   if (mode === 'index') {
     logger.info({ chainUrl, ms: Date.now() - started }, 'indexer running');
@@ -221,7 +225,7 @@ async function main(mode: Mode): Promise<void> {
   stoppables.push({ name: 'http server', stop: () => server.close() });
   // Built once the server answers, so start-up is not slowed; /docs waits for it if asked first.
   void docs.warm();
-  printBanner(logger, server.url, chainUrl, Date.now() - started, demo?.history);
+  printBanner(logger, server.url, chainUrl, Date.now() - started, demo && { ...demo.history, timings: { ...demo.timings, indexMs } });
 }
 
 async function waitForIndexed(indexer: Indexer, block: number, timeoutMs: number): Promise<void> {
@@ -232,8 +236,9 @@ async function waitForIndexed(indexer: Indexer, block: number, timeoutMs: number
   }
 }
 
-function printBanner(logger: Logger, url: string, chainUrl: string, ms: number, history?: { swaps: number; fromBlock: number; toBlock: number }) {
-  logger.info({ url, chainUrl, readyInMs: ms, ...(history ? { demoBlocks: history.toBlock - history.fromBlock + 1, demoSwaps: history.swaps } : {}) }, 'token API ready');
+function printBanner(logger: Logger, url: string, chainUrl: string, ms: number, history?: { swaps: number; fromBlock: number; toBlock: number; timings: Record<string, number> }) {
+  // Where a demo start-up's time went: chain, deployment, history, index (ms); the rest is serving.
+  logger.info({ url, chainUrl, readyInMs: ms, ...(history ? { demoBlocks: history.toBlock - history.fromBlock + 1, demoSwaps: history.swaps, demoTimings: history.timings } : {}) }, 'token API ready');
   if (!process.stdout.isTTY && process.env.LOG_LEVEL) return;
   process.stdout.write(
     [

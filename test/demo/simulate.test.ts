@@ -47,11 +47,10 @@ test('same seed gives the same history; another seed does not', async () => {
 });
 
 test('startDemo: 8 days of back-dated history, the last 26 h in fine blocks, with V2 and V3 swaps, trends and burns', async () => {
-  const t0 = Date.now();
+  // Its share of the start-up budget is measured where the budget is: test/main/npmStart.test.ts.
   const demo = await startDemo({ seed: 1, live: false });
   try {
     const { history, deployment: d } = demo;
-    assert.ok(Date.now() - t0 < 30_000, 'startup budget');
     assert.ok(history.toTimestamp - history.fromTimestamp >= 26 * 3600 - 600, 'spans 26 h');
     assert.ok(Math.abs(history.toTimestamp - Date.now() / 1000) < 900, 'ends near now');
     assert.equal(history.endsInFuture, false);
