@@ -1,4 +1,4 @@
-// Seeded, reproducible trading history: blocks every 5-10 minutes of chain time over `hours`,
+// Seeded, reproducible trading history: blocks every 7.5-12.5 minutes of chain time over `hours`,
 // ending shortly before the wall clock, so "last 24 h" views have real data; with `days`, a quiet
 // market in coarser blocks (every 5-8 hours) before those hours, so windows up to 7 days have data.
 import type { DemoChain } from './chain.ts';
@@ -10,7 +10,7 @@ import { createPrng } from './prng.ts';
 export interface SimulateHistoryOptions {
   seed?: number;
   hours?: number;
-  /** Chain-time gap between blocks, in seconds. Default [300, 600]. */
+  /** Chain-time gap between blocks, in seconds. Default [450, 750]: 125 blocks a day, each a few swaps. */
   blockIntervalSec?: [number, number];
   /** DAI's short depeg (market.ts, depegFactor), starting this many hours before the history ends; null: none. Default 8. */
   depegHoursBeforeEnd?: number | null;
@@ -50,7 +50,7 @@ export async function simulateHistory(chain: DemoChain, deployment: DemoDeployme
   const started = performance.now();
   const seed = options.seed ?? DEFAULT_SEED;
   const hours = options.hours ?? 26;
-  const [minGap, maxGap] = options.blockIntervalSec ?? [300, 600];
+  const [minGap, maxGap] = options.blockIntervalSec ?? [450, 750];
   const [minCoarseGap, maxCoarseGap] = options.coarseIntervalSec ?? [18000, 28800];
   const coarseSec = Math.max(0, Math.round((options.days ?? 0) * 86_400) - hours * 3600);
   const c = await createDemoClient(chain);

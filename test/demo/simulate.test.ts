@@ -35,9 +35,9 @@ test('prng is seeded and reproducible', () => {
 });
 
 test('same seed gives the same history; another seed does not', async () => {
-  const a = await run(42, 3);
-  const b = await run(42, 3);
-  const other = await run(43, 3);
+  const a = await run(42, 2);
+  const b = await run(42, 2);
+  const other = await run(43, 2);
   assert.ok(a.report.swaps > 50, `swaps ${a.report.swaps}`);
   assert.equal(a.report.swaps, b.report.swaps);
   assert.equal(a.report.blocks, b.report.blocks);
@@ -67,14 +67,14 @@ test('startDemo: 8 days of back-dated history, the last 26 h in fine blocks, wit
       assert.equal(v3.length, history.swapsV3);
       const burns = await rpc.getLogs({ address: d.networkToken.address, fromBlock: history.fromBlock, topics: [id('Transfer(address,address,uint256)'), null, '0x'.padEnd(66, '0')] });
       assert.equal(burns.length, history.burns);
-      // Blocks 5-8 h apart before the last 26 h, 5-10 min apart within them.
+      // Blocks 5-8 h apart before the last 26 h, 7.5-12.5 min apart within them.
       const times: number[] = [];
       for (let n = history.fromBlock; n <= history.toBlock; n++) times.push((await rpc.getBlock(n))!.timestamp);
       const gaps = times.slice(1).map((t, i) => [times[i]!, t - times[i]!] as const);
       const coarse = gaps.filter(([at]) => at < history.recentFromTimestamp);
       assert.ok(coarse.length >= 20 && coarse.length <= 34, `${coarse.length} coarse blocks`);
       assert.ok(coarse.slice(0, -1).every(([, gap]) => gap >= 5 * 3600 && gap <= 8 * 3600), 'coarse spacing');
-      assert.ok(gaps.filter(([at]) => at >= history.recentFromTimestamp).every(([, gap]) => gap >= 300 && gap <= 600), 'fine spacing');
+      assert.ok(gaps.filter(([at]) => at >= history.recentFromTimestamp).every(([, gap]) => gap >= 450 && gap <= 750), 'fine spacing');
     } finally {
       rpc.destroy();
     }

@@ -36,7 +36,7 @@ describe('leader kill: two indexer processes on one PostgreSQL', { skip: skipWit
       const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
       assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
     }
-    demo = await startDemo({ hours: 12, live: false, port: 0, host: '127.0.0.1' });
+    demo = await startDemo({ hours: 6, live: false, port: 0, host: '127.0.0.1' });
     db = await openScratchPostgres(TEST_DATABASE_URL!, 'kill');
     const schema = (await db.query<{ s: string }>('SELECT current_schema() AS s'))[0]!.s;
     const url = new URL(TEST_DATABASE_URL!);
