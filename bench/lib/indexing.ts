@@ -87,7 +87,10 @@ export async function measureFreshness(
   const dataVersionPollMs = 1000;
   const apiPollMs = 20;
   const config = indexerConfigFromDemo(node.info.deployment, { pollIntervalMs: indexerPollMs });
-  const { network: _n, rpc: _r, ...preset } = config;
+  // The demo's circulating rules name its accounts by role, which only the embedded demo resolves;
+  // a node reached by URL is any network to the service: no circulating rules.
+  const { network: _n, rpc: _r, ...rest } = config;
+  const preset = { ...rest, circulatingConfig: 'none' };
   const dir = mkdtempSync(join(tmpdir(), 'bench-indexer-'));
   const presetFile = join(dir, 'demo-network.json');
   writeFileSync(presetFile, JSON.stringify(preset, null, 2));

@@ -31,6 +31,15 @@ describe('npm start', () => {
       assert.ok(list.data.filter((t) => t.currentPrice !== null).length >= 8, 'priced tokens');
       assert.ok(list.data.some((t) => t.info.swaps > 0), 'swaps counted');
       await checkDemoTrustCases(url);
+      // Price-change windows on the demo's 8 days: every token priced a week ago has a 7-day change,
+      // and the 24 h window is last24hVariation.
+      const windows = (await (await fetch(`${url}/tokens?limit=100`)).json()) as {
+        data: { symbol: string; createdAt: string; currentPrice: number | null; last24hVariation: number | null; info: { priceChange: { h1: number | null; h24: number | null; d7: number | null } } }[];
+      };
+      const weekOld = windows.data.filter((t) => t.currentPrice !== null && Date.parse(t.createdAt) < Date.now() - 7.5 * 86_400_000);
+      assert.ok(weekOld.length >= 8, `${weekOld.length} tokens priced for more than a week`);
+      for (const t of weekOld) assert.equal(typeof t.info.priceChange.d7, 'number', `${t.symbol}: d7`);
+      for (const t of windows.data) assert.equal(t.info.priceChange.h24, t.last24hVariation, `${t.symbol}: h24 is last24hVariation`);
       // The demo's history gives every candle interval some candles; the current close is currentPrice.
       const traded = list.data.find((t) => t.currentPrice !== null && t.info.swaps > 0)!;
       for (const interval of ['5m', '15m', '1h', '4h', '1d']) {
