@@ -7,7 +7,7 @@
 // Safe to run concurrently: an unchanged file is not rewritten, a changed one is replaced by rename.
 // Usage: node scripts/build-runtime.mjs [--verbose]
 import { build } from 'esbuild';
-import { keepImports } from './keepImports.mjs';
+import { keepImports, NODE_ESM_OPTIONS } from './keepImports.mjs';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,15 +34,9 @@ const result = await build({
   entryPoints,
   outbase: srcDir,
   outdir: outDir,
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: 'linked',
-  sourcesContent: false,
+  ...NODE_ESM_OPTIONS,
   plugins: [keepImportsPlugin],
   write: false,
-  logLevel: 'warning',
 });
 
 /** Writes `data` only if it differs from what is there; a reader sees the old file or the new one. */

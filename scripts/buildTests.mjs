@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { keepImports } from './keepImports.mjs';
+import { keepImports, NODE_ESM_OPTIONS } from './keepImports.mjs';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const COMPILED = ['src', 'test', 'scripts', 'bench', 'generated'];
@@ -59,14 +59,8 @@ export async function buildTests() {
     entryPoints,
     outbase: root,
     outdir: outDir,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    sourcemap: 'linked',
-    sourcesContent: false,
+    ...NODE_ESM_OPTIONS,
     plugins: [keepImportsPlugin, sourceImportMeta],
-    logLevel: 'warning',
   });
   // The package's own description, for the output: ES modules, and its name and exports (a test
   // imports linea-token-api/client) pointing at the compiled files.

@@ -3,6 +3,20 @@
 // only when the file lies in one of the compiled folders.
 import { join, relative, resolve, sep } from 'node:path';
 
+/**
+ * The esbuild options both builds share: ESM for Node 20, with linked source maps (no sources
+ * inlined). Bundle mode is on only for its resolve hook; keepImports keeps every import external.
+ */
+export const NODE_ESM_OPTIONS = {
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  sourcesContent: false,
+  logLevel: 'warning',
+};
+
 export const inside = (dir, file) => file === dir || file.startsWith(dir + sep);
 
 /**

@@ -2,18 +2,12 @@
 // currentPrice follows) and its swaps, over every interval of a range, with no roll-up state. Its
 // output has the API's shape (CandleSeries.candles) so a test compares the two whole.
 
+import type { components } from '../../generated/openapi/types.ts';
+
 export type OraclePrice = { blockNumber: number; price: string | null; at: number };
 export type OracleSwap = { blockNumber: number; at: number; amount: bigint; valueUsd: string | null };
-export type OracleCandles = {
-  timestamp: string[];
-  open: number[];
-  high: number[];
-  low: number[];
-  close: number[];
-  volume: number[];
-  volumeTokens: string[];
-  swaps: number[];
-};
+/** The API's candle columns (spec: Candles), so the oracle cannot drift from the answer's shape. */
+export type OracleCandles = components['schemas']['Candles'];
 
 const SCALE_DIGITS = 36;
 const exact = (text: string) => {
