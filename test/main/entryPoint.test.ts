@@ -117,7 +117,9 @@ describe('entry point', () => {
     // would see its idle connection closed without a last answer.
     const started = startMain('serve', { CHAIN_RPC_URL: nodeUrl, PGLITE_DIR: join(dataDir, 'pglite-busy'), PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0', SHUTDOWN_IDLE_GRACE_MS: '1000' });
     const url = await waitForUrl(started);
-    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    // One agent of one connection per client: with a shared pool a client whose connection was
+    // closed takes another's idle one, and that client then has none to send on.
+    const agents = Array.from({ length: 8 }, () => new Agent({ keepAlive: true, maxSockets: 1 }));
     const lastAnswers: Answer[] = [];
     const answered = new Set<number>();
     const cut: string[] = [];
@@ -127,7 +129,7 @@ describe('entry point', () => {
       let last: Answer | undefined;
       while (performance.now() < until) {
         try {
-          last = await get(`${url}/tokens`, agent);
+          last = await get(`${url}/tokens`, agents[id]!);
           answered.add(id);
         } catch (error) {
           // A new connection to the closed port is refused (or reset if it raced the close); a
@@ -154,7 +156,7 @@ describe('entry point', () => {
       assert.ok(lastAnswers.every((a) => a.status === 200 && a.headers.connection === 'close'), "each client's last answer told it to close the connection");
       assert.deepEqual(cut, [], 'no request on a kept-alive connection was cut');
     } finally {
-      agent.destroy();
+      for (const a of agents) a.destroy();
       started.child.kill('SIGKILL');
     }
   });
