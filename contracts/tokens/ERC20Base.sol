@@ -31,7 +31,7 @@ abstract contract ERC20Base {
         return true;
     }
 
-    function _transfer(address from, address to, uint256 value) internal {
+    function _transfer(address from, address to, uint256 value) internal virtual {
         require(to != address(0), "ERC20: to zero");
         uint256 bal = balanceOf[from];
         require(bal >= value, "ERC20: balance");

@@ -418,7 +418,10 @@ export interface components {
         SecurityReason: {
             /**
              * @description A stable kebab-case code (docs/security-score.md): `baseline`, `liquidity`, `token-age`,
-             *     `pool-age`, `trading-activity`, `token-list`, `no-price`, `spam-lure`.
+             *     `pool-age`, `trading-activity`, `token-list`, `no-price`, `spam-lure`; from the contract
+             *     checks: `upgradeable`, `owner`, `mint`, `pause`, `blacklist`, `sell-reverts`,
+             *     `transfer-tax`, and the zero-impact `sellable` and `sell-untested`. Reasons with impact 0
+             *     state a check's outcome without moving the score.
              */
             code: string;
             /** @description Points added to (positive) or taken from (negative) the score. */

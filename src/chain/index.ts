@@ -11,3 +11,7 @@ export { classifyRpcError, type RpcErrorKind } from './classifyRpcError.ts';
 export { createNodeCallLimiter, type NodeCallLimiter } from './createNodeCallLimiter.ts';
 export { ChainRequestError, CallRevertedError, LogRangeError } from './errors.ts';
 export type { BlockHeader, BlockTag, LogFilter, RawLog } from './types.ts';
+export { readCode } from './contract/readCode.ts';
+export { readStorageSlots } from './contract/readStorageSlots.ts';
+export { callFrom } from './contract/callFrom.ts';
+export { readReceipt, type Receipt, type ReceiptLog } from './contract/readReceipt.ts';

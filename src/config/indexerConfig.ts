@@ -62,6 +62,12 @@ export type IndexerConfig = {
   circulatingRefreshMs?: number;
   /** At most this many eth_calls (inside Multicall3) of circulating-supply reads per batch (default 1000). */
   circulatingMaxCalls?: number;
+  /** Each priced token's contract checks run again after this much chain time, ms (default 21600000: 6 h). */
+  contractCheckIntervalMs?: number;
+  /** At most this many RPC calls of contract checks per step (default 52: 4 tokens at 13 calls; 0: no checks). */
+  contractCheckMaxCalls?: number;
+  /** A step's checks not finished after this long are dropped and tried again next step, ms (default 15000). */
+  contractCheckTimeoutMs?: number;
   /** How long swaps, price changes, hourly points and candles are kept (RETENTION_*; defaults when absent). */
   retention?: RetentionConfig;
 };
@@ -88,6 +94,9 @@ export const indexerDefaults = {
   standbyPollMs: 1000,
   circulatingRefreshMs: 600_000,
   circulatingMaxCalls: 1000,
+  contractCheckIntervalMs: 21_600_000,
+  contractCheckMaxCalls: 52,
+  contractCheckTimeoutMs: 15_000,
 } as const;
 
 export function loadIndexerConfig(env: Env = process.env): IndexerConfig {
@@ -168,6 +177,9 @@ export function loadIndexerConfig(env: Env = process.env): IndexerConfig {
     circulatingConfig: read.string('INDEXER_CIRCULATING_CONFIG') ?? preset.circulatingConfig ?? circulatingConfigPathOf(network),
     circulatingRefreshMs: read.integer('INDEXER_CIRCULATING_REFRESH_MS', preset.circulatingRefreshMs ?? d.circulatingRefreshMs, 0, 86_400_000),
     circulatingMaxCalls: read.integer('INDEXER_CIRCULATING_MAX_CALLS', preset.circulatingMaxCalls ?? d.circulatingMaxCalls, 10, 100_000),
+    contractCheckIntervalMs: read.integer('INDEXER_CONTRACT_CHECK_INTERVAL_MS', preset.contractCheckIntervalMs ?? d.contractCheckIntervalMs, 0, 30 * 86_400_000),
+    contractCheckMaxCalls: read.integer('INDEXER_CONTRACT_CHECK_MAX_CALLS', preset.contractCheckMaxCalls ?? d.contractCheckMaxCalls, 0, 10_000),
+    contractCheckTimeoutMs: read.integer('INDEXER_CONTRACT_CHECK_TIMEOUT_MS', preset.contractCheckTimeoutMs ?? d.contractCheckTimeoutMs, 100, 600_000),
     retention: readRetentionConfig(read),
   };
   if (config.circulatingConfig === 'none') config.circulatingConfig = null;

@@ -31,3 +31,5 @@ export { pruneSwaps, SWAPS_HORIZON } from './retention/pruneSwaps.ts';
 export { prunePriceChanges } from './retention/prunePriceChanges.ts';
 export { pruneCandles, candlesHorizon } from './retention/pruneCandles.ts';
 export { readHorizon, readHorizons, advanceHorizon, type Horizon, type PruneOptions } from './retention/horizons.ts';
+export { loadContractChecks, saveContractChecks, type ContractCheckRow } from './contractChecks/contractChecks.ts';
+export { recentSwaps, type RecentSwap } from './contractChecks/recentSwaps.ts';

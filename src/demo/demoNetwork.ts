@@ -16,7 +16,17 @@ export interface TokenSpec {
   trendPerDay: number;
   /** Share of the supply the deployer sends to 0x…dEaD after seeding (not circulating). */
   burnedShare?: number;
+  /**
+   * A contract other than the plain DemoToken (docs/security-score.md, "Contract checks"):
+   * `fiat-zeppelinos`/`fiat-eip1967` an upgradeable, pausable, blacklisting, mintable token behind a
+   * proxy with those slots (as USDC and USDT); `upgradeable` a proxy with an active owner;
+   * `mintable` an owner-only mint; `honeypot` sales revert; `tax` a 5 % fee on pool transfers.
+   */
+  contract?: 'fiat-zeppelinos' | 'fiat-eip1967' | 'upgradeable' | 'mintable' | 'honeypot' | 'tax';
 }
+
+/** The demo fee-on-transfer token's tax, in basis points. */
+export const DEMO_TAX_BPS = 500n;
 
 export type DemoProtocol = 'uniswap-v2' | 'uniswap-v3' | 'solidly' | 'syncswap' | 'pancake-v3' | 'algebra';
 
@@ -45,8 +55,8 @@ export const ETH_PRICE_USD = 3000;
 
 export const TOKENS: TokenSpec[] = [
   { symbol: 'WETH', name: 'Wrapped Ether', decimals: 18, supply: 0n, kind: 'wrapped-native', priceUsd: ETH_PRICE_USD, trendPerDay: 0.04 },
-  { symbol: 'USDC', name: 'USD Coin', decimals: 6, supply: 10_000_000_000n, kind: 'stablecoin', priceUsd: 1, trendPerDay: 0 },
-  { symbol: 'USDT', name: 'Tether USD', decimals: 6, supply: 10_000_000_000n, kind: 'stablecoin', priceUsd: 1, trendPerDay: 0 },
+  { symbol: 'USDC', name: 'USD Coin', decimals: 6, supply: 10_000_000_000n, kind: 'stablecoin', priceUsd: 1, trendPerDay: 0, contract: 'fiat-zeppelinos' },
+  { symbol: 'USDT', name: 'Tether USD', decimals: 6, supply: 10_000_000_000n, kind: 'stablecoin', priceUsd: 1, trendPerDay: 0, contract: 'fiat-eip1967' },
   // Its pools are constant-product: the history's short depeg (market.ts) shows in its price.
   { symbol: 'DAI', name: 'Dai Stablecoin', decimals: 18, supply: 5_000_000_000n, kind: 'stablecoin', priceUsd: 1, trendPerDay: 0 },
   { symbol: 'LINEA', name: 'Demo Linea', decimals: 18, supply: 72_009_990_000n, kind: 'network', priceUsd: 0.025, trendPerDay: 0.06 },
@@ -65,6 +75,11 @@ export const TOKENS: TokenSpec[] = [
   // A dotted brand name (like "Stargate.Finance" or "ether.fi"): not a lure.
   { symbol: 'VELA', name: 'Vela.Finance', decimals: 18, supply: 100_000_000n, kind: 'standard', priceUsd: 0.4, trendPerDay: 0.08 },
   { symbol: 'MKRC', name: 'Maker Classic', decimals: 18, supply: 1_000_000n, kind: 'standard', priceUsd: 1500, trendPerDay: -0.03 },
+  // Contract-check cases: unlisted tokens with real markets whose contracts tell on them.
+  { symbol: 'HONEY', name: 'Honey Pot', decimals: 18, supply: 100_000_000n, kind: 'standard', priceUsd: 0.2, trendPerDay: 0.1, contract: 'honeypot' },
+  { symbol: 'TAXY', name: 'Taxed Yield', decimals: 18, supply: 50_000_000n, kind: 'standard', priceUsd: 0.5, trendPerDay: 0.02, contract: 'tax' },
+  { symbol: 'UPGD', name: 'Upgrade Labs', decimals: 18, supply: 20_000_000n, kind: 'standard', priceUsd: 2, trendPerDay: 0.03, contract: 'upgradeable' },
+  { symbol: 'MNTR', name: 'Minter Coin', decimals: 18, supply: 80_000_000n, kind: 'standard', priceUsd: 0.3, trendPerDay: -0.02, contract: 'mintable' },
   { symbol: 'DUST', name: 'Dust Coin', decimals: 18, supply: 1_000_000_000n, kind: 'dust-only', priceUsd: 0, trendPerDay: 0 },
   { symbol: 'CLAIM', name: 'Visit claim-rewards.xyz', decimals: 18, supply: 1_000_000_000_000_000n, kind: 'spam', priceUsd: 0, trendPerDay: 0 },
 ];
@@ -112,6 +127,10 @@ export const POOLS: PoolSpec[] = [
   v2('MKRC', 'WETH', 300_000),
   v2('EMBR', 'USDC', 15_000),
   v2('VELA', 'WETH', 600_000),
+  v2('HONEY', 'WETH', 300_000),
+  v2('TAXY', 'WETH', 250_000),
+  v2('UPGD', 'USDC', 300_000),
+  v2('MNTR', 'WETH', 250_000),
   family('solidly', 'lsETH', 'WETH', 1_500_000, { stable: true }),
   family('solidly', 'NEB', 'USDC', 700_000),
   family('syncswap', 'HRB', 'USDC', 600_000),

@@ -3,7 +3,7 @@
 import { AbiCoder, getAddress, getCreate2Address, keccak256, solidityPackedKeccak256 } from 'ethers';
 import { loadContract, MULTICALL3_ADDRESS } from '../chain/contracts.ts';
 import type { DemoChain } from './chain.ts';
-import { ETH_PRICE_USD, POOLS, TOKENS, tokenSpec, type DemoProtocol, type PoolSpec, type TokenKind } from './demoNetwork.ts';
+import { DEMO_TAX_BPS, ETH_PRICE_USD, POOLS, TOKENS, tokenSpec, type DemoProtocol, type PoolSpec, type TokenKind, type TokenSpec } from './demoNetwork.ts';
 import { seedFamilyPools, type FamilyFactories } from './seedFamilyPools.ts';
 import { createDemoClient, type DemoClient } from './client.ts';
 import { isqrt, sortTokens, toUnits } from './units.ts';
@@ -16,6 +16,8 @@ export interface DemoTokenInfo {
   /** Initial total supply in base units (decimal string; WETH grows with deposits). */
   totalSupply: string;
   kind: TokenKind;
+  /** The contract behind the token when it is not a plain DemoToken (demoNetwork.ts). */
+  contract?: TokenSpec['contract'];
   /** Reference USD price at the start of the history and its daily drift (simulation inputs, not truth). */
   referencePriceUsd: number;
   trendPerDay: number;
@@ -51,6 +53,8 @@ export interface DemoAccounts {
   burners: string[];
   /** Posts the ETH/USD feed's answers. */
   reporter: string;
+  /** Admin of the demo's upgradeable proxies (USDC, USDT, UPGD); their owner is the deployer. */
+  proxyAdmin: string;
 }
 
 export interface DemoDeployment {
@@ -107,6 +111,7 @@ export async function deployDemo(chain: DemoChain): Promise<DemoDeployment> {
     arbitrageur: at(7),
     burners: [at(8), at(9), at(10)],
     reporter: at(11),
+    proxyAdmin: at(12),
   };
   const deployer = accounts.deployer;
   await c.setAutomine(false);
@@ -127,8 +132,12 @@ export async function deployDemo(chain: DemoChain): Promise<DemoDeployment> {
           c.deploy(deployer, 'NetworkToken', [t.name, t.symbol, accounts.treasury, accounts.ecosystem, treasuryAmount, ecosystemAmount, total - treasuryAmount - ecosystemAmount]),
         );
       } else if (t.symbol === 'MKRC') await queue(t.symbol, () => c.deploy(deployer, 'Bytes32MetadataToken', [t.supply * 10n ** 18n, deployer]));
+      else if (t.contract) await queue(t.symbol, () => deployContractCase(c, t, deployer));
       else await queue(t.symbol, () => c.deploy(deployer, 'DemoToken', [t.name, t.symbol, t.decimals, t.supply * 10n ** BigInt(t.decimals), deployer]));
     }
+    // Implementations behind the proxies (deployed with the routers, once these have addresses).
+    await queue('fiatImplementation', () => c.deploy(deployer, 'DemoFiatToken', [], 3_000_000n));
+    await queue('ownedImplementation', () => c.deploy(deployer, 'DemoOwnedToken', [], 3_000_000n));
     await queue('revertingName', () => c.deploy(deployer, 'RevertingNameToken', [10n ** 24n, deployer]));
     await queue('maxDecimals', () => c.deploy(deployer, 'MaxDecimalsToken', [10n ** 30n, deployer]));
     await queue('noDecimals', () => c.deploy(deployer, 'NoDecimalsToken', [10n ** 21n, deployer]));
@@ -146,7 +155,8 @@ export async function deployDemo(chain: DemoChain): Promise<DemoDeployment> {
       if (!r?.contractAddress) throw new Error(`no address for ${label}`);
       return getAddress(r.contractAddress);
     };
-    const token = new Map<string, string>(TOKENS.map((t) => [t.symbol, addr(t.symbol)]));
+    const proxied = TOKENS.filter((t) => PROXY_IMPLEMENTATION[t.contract ?? ''] !== undefined);
+    const token = new Map<string, string>(TOKENS.filter((t) => !proxied.includes(t)).map((t) => [t.symbol, addr(t.symbol)]));
     const tok = (symbol: string) => token.get(symbol) as string;
     const hostileTokens = { revertingName: addr('revertingName'), bytes32Metadata: tok('MKRC'), maxDecimals: addr('maxDecimals'), noDecimals: addr('noDecimals') };
     const v2Factories = [addr('v2f0'), addr('v2f1')];
@@ -157,16 +167,28 @@ export async function deployDemo(chain: DemoChain): Promise<DemoDeployment> {
     };
     const routerHashes = [];
     for (const f of v2Factories) routerHashes.push(await c.deploy(deployer, 'UniswapV2Router', [f], 3_000_000n));
+    const proxyHashes = new Map<string, string>();
+    for (const t of proxied) {
+      const implementation = addr(PROXY_IMPLEMENTATION[t.contract!]!);
+      const init = c.iface('DemoFiatToken').encodeFunctionData('initialize', [t.name, t.symbol, t.decimals, t.supply * 10n ** BigInt(t.decimals), deployer, deployer]);
+      proxyHashes.set(t.symbol, await c.deploy(deployer, 'DemoUpgradeableProxy', [implementation, accounts.proxyAdmin, init, t.contract === 'fiat-zeppelinos'], 1_000_000n));
+    }
     const feedHash = await c.deploy(deployer, 'DemoUsdFeed', ['ETH / USD', accounts.reporter, BigInt(ETH_PRICE_USD) * 10n ** 8n], 1_000_000n);
     // Wrap ether for the LP and every trader.
     await c.send(deployer, tok('WETH'), 'WETH9', 'deposit', [], { value: 100_000n * 10n ** 18n });
     for (const t of [...accounts.traders, accounts.arbitrageur]) await c.send(t, tok('WETH'), 'WETH9', 'deposit', [], { value: 200_000n * 10n ** 18n });
     receipts = await c.mine();
+    for (const [symbol, hash] of proxyHashes) token.set(symbol, getAddress(receipts.get(hash)?.contractAddress ?? ''));
     const v2Routers = routerHashes.map((h) => getAddress(receipts.get(h)?.contractAddress ?? ''));
     const usdFeed = getAddress(receipts.get(feedHash)?.contractAddress ?? '');
 
     const pools = await seedPools(c, deployer, tok, v2Factories, v2Routers, v3Factories);
     pools.push(...(await seedFamilyPools(c, deployer, tok, familyFactories, v3Factories[0] as string)));
+    // The honeypot and the taxed token learn their pools (as such tokens' owners register their pairs).
+    for (const p of pools) {
+      const spec = TOKENS.find((t) => tok(t.symbol) === p.base);
+      if (spec?.contract === 'honeypot' || spec?.contract === 'tax') await c.send(deployer, p.base, 'DemoHoneypotToken', 'setPool', [p.address], { gas: 80_000n });
+    }
     await fundAccounts(c, accounts, tok, pools);
     for (const t of TOKENS) {
       if (t.burnedShare) await c.send(deployer, tok(t.symbol), 'DemoToken', 'transfer', [DEAD_ADDRESS, (t.supply * 10n ** BigInt(t.decimals) * BigInt(Math.round(t.burnedShare * 1000))) / 1000n], { gas: 80_000n });
@@ -181,6 +203,7 @@ export async function deployDemo(chain: DemoChain): Promise<DemoDeployment> {
       decimals: t.decimals,
       totalSupply: (t.symbol === 'WETH' ? 900_000n * 10n ** 18n : t.supply * 10n ** BigInt(t.decimals)).toString(),
       kind: t.kind,
+      ...(t.contract ? { contract: t.contract } : {}),
       referencePriceUsd: t.priceUsd,
       trendPerDay: t.trendPerDay,
     }));
@@ -207,6 +230,23 @@ export async function deployDemo(chain: DemoChain): Promise<DemoDeployment> {
   } finally {
     await c.setAutomine(true);
   }
+}
+
+/** The implementation each proxied kind of token runs (deployed once, shared by its proxies). */
+const PROXY_IMPLEMENTATION: Record<string, string | undefined> = {
+  'fiat-zeppelinos': 'fiatImplementation',
+  'fiat-eip1967': 'fiatImplementation',
+  upgradeable: 'ownedImplementation',
+};
+
+/** The tokens of the contract-check cases that are not proxies; proxies are deployed after their implementation. */
+function deployContractCase(c: DemoClient, t: TokenSpec, deployer: string): Promise<string> {
+  const supply = t.supply * 10n ** BigInt(t.decimals);
+  if (t.contract === 'honeypot') return c.deploy(deployer, 'DemoHoneypotToken', [t.name, t.symbol, t.decimals, supply, deployer], 2_000_000n);
+  if (t.contract === 'tax') return c.deploy(deployer, 'DemoTaxToken', [t.name, t.symbol, t.decimals, supply, deployer, DEMO_TAX_BPS], 2_000_000n);
+  if (t.contract === 'mintable') return c.deploy(deployer, 'DemoMintableToken', [t.name, t.symbol, t.decimals, supply, deployer], 2_000_000n);
+  // Proxied tokens: a placeholder so every catalog entry is queued in order; replaced by the proxy.
+  return Promise.resolve('');
 }
 
 // Creates every catalog pool with initial liquidity at the reference prices.

@@ -33,6 +33,8 @@ export function indexerConfigFromDemo(deployment: DemoDeployment, overrides: Par
     reorgDepth: indexerDefaults.reorgDepth,
     supplyRefreshBlocks: indexerDefaults.supplyRefreshBlocks,
     circulatingConfig: DEMO_CIRCULATING_CONFIG_PATH,
+    // Every demo token's contract is checked in the step that follows the history (a few dozen tokens).
+    contractCheckMaxCalls: 1000,
     ...overrides,
   };
 }

@@ -193,7 +193,12 @@ async function swap(m: Market, p: DemoPoolInfo, r: PoolReserves, baseIn: boolean
   // Skip swaps that would pay out nothing (the pair would revert).
   if (inLessFee === 0n || (inLessFee * reserveOut) / (reserveIn + inLessFee) < 2n) return false;
   const [tokenIn, tokenOut] = baseIn ? [p.base, p.quote] : [p.quote, p.base];
-  if (p.protocol === 'uniswap-v2') {
+  const contract = m.d.tokens.find((t) => t.address === tokenIn)?.contract;
+  // Nobody but its owner can sell the honeypot: traders only buy it.
+  if (contract === 'honeypot') return false;
+  if (p.protocol === 'uniswap-v2' && contract === 'tax') {
+    await m.c.send(actor, p.spender, 'UniswapV2Router', 'swapExactTokensForTokensSupportingFeeOnTransferTokens', [amountIn, 0n, [tokenIn, tokenOut], actor, MAX_UINT], { gas: 250_000n });
+  } else if (p.protocol === 'uniswap-v2') {
     await m.c.send(actor, p.spender, 'UniswapV2Router', 'swapExactTokensForTokens', [amountIn, 0n, [tokenIn, tokenOut], actor, MAX_UINT], { gas: 250_000n });
   } else if (isReservePool(p)) {
     await m.c.send(actor, p.address, 'DemoReservePool', 'swap', [tokenIn, amountIn, actor], { gas: 300_000n });

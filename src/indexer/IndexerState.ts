@@ -1,6 +1,7 @@
 // What the indexer keeps in memory between batches; always equal to what is stored once a batch commits.
 import type { Queryable } from '../db/index.ts';
-import { loadTokenTrust } from '../db/index.ts';
+import { loadContractChecks, loadTokenTrust } from '../db/index.ts';
+import type { ContractFindings } from './contractChecks/ContractFindings.ts';
 import { parseFixed } from './fixed.ts';
 import type { SpamReason } from './trust/spamReasons.ts';
 import { loadIndexerTokens, loadLatestFeedAnswer, loadPools, loadPricesAt, type IndexerToken, type StoredPool } from '../db/indexer/index.ts';
@@ -24,12 +25,14 @@ export type IndexerState = {
   trustWritten: Map<string, string>;
   /** Each token's lures, found once: its name and symbol never change once stored (luresOf). */
   lures: Map<string, readonly SpamReason[]>;
+  /** The latest contract check of each checked token (checkContracts). */
+  contractChecks: Map<string, { checkedAt: Date; blockNumber: number; findings: ContractFindings }>;
 };
 
 export async function loadIndexerState(db: Queryable): Promise<IndexerState> {
   const state: IndexerState = {
     tokens: new Map(), pools: new Map(), poolsByToken: new Map(), prices: new Map(), feed: await loadLatestFeedAnswer(db),
-    swaps24h: new Map(), trustWritten: new Map(), lures: new Map(),
+    swaps24h: new Map(), trustWritten: new Map(), lures: new Map(), contractChecks: new Map(),
   };
   for (const token of await loadIndexerTokens(db)) state.tokens.set(token.address, token);
   for (const pool of await loadPools(db)) addPool(state, pool);
@@ -44,6 +47,9 @@ export async function loadIndexerState(db: Queryable): Promise<IndexerState> {
   for (const row of await loadTokenTrust(db)) {
     if (row.swaps > 0) state.swaps24h.set(row.address, row.swaps);
     state.trustWritten.set(row.address, row.trust);
+  }
+  for (const row of await loadContractChecks(db)) {
+    state.contractChecks.set(row.token, { checkedAt: row.checkedAt, blockNumber: row.blockNumber, findings: JSON.parse(row.findings) as ContractFindings });
   }
   return state;
 }

@@ -13,6 +13,7 @@ import { parseFixed } from './fixed.ts';
 import { createPricingConfig } from './priceToken.ts';
 import { listedSymbolsOf } from './trust/spamReasons.ts';
 import { indexBatch, type BatchResult } from './indexBatch.ts';
+import { checkContracts } from './contractChecks/checkContracts.ts';
 import { loadTokenList, TokenListError, type TokenListEntry } from './loadTokenList.ts';
 import { rollbackToAncestor, type RollbackResult } from './rollbackToAncestor.ts';
 
@@ -64,6 +65,9 @@ export type IndexerStatus = {
   consecutiveErrors: number;
   /** Circulating-supply reads of a token that failed since start (the previous figure was kept). */
   circulatingReadFailures: number;
+  /** Tokens whose contract checks were stored since start, and checks that failed or ran out of time. */
+  contractChecks: number;
+  contractCheckFailures: number;
 };
 
 export type Indexer = {
@@ -89,6 +93,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     running: false, role: null, chainId: null, startBlock: config.startBlock, chainHead: null, targetBlock: null, indexedBlock: null,
     lagBlocks: null, lagSeconds: null, backfilling: true, batches: 0, swapsIndexed: 0, reorgs: 0,
     lastSyncAt: null, lastError: null, consecutiveErrors: 0, circulatingReadFailures: 0,
+    contractChecks: 0, contractCheckFailures: 0,
   };
 
   async function context(): Promise<IndexerContext> {
@@ -167,6 +172,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     if (from > target) {
       await updateLag(checkpoint?.blockTime ?? null, head, checkpoint?.blockNumber ?? null);
       status.backfilling = false;
+      if (checkpoint) await runContractChecks(c, head, checkpoint.blockNumber, checkpoint.blockTime);
       return { batch: null, reorg: null, caughtUp: true, standby: false };
     }
     const to = Math.min(from + config.batchSize - 1, target);
@@ -176,8 +182,25 @@ export function createIndexer(options: IndexerOptions): Indexer {
     status.indexedBlock = to;
     status.backfilling = target - to > config.batchSize;
     await updateLag(batch.toTime, head, to);
+    await runContractChecks(c, head, to, batch.toTime);
     logger.debug({ ...batch, toTime: batch.toTime.toISOString() }, 'indexed batch');
     return { batch, reorg: null, caughtUp: to >= target, standby: false };
+  }
+
+  // Contract checks after a committed batch: bounded, and never an error of the step (docs/security-score.md).
+  async function runContractChecks(c: IndexerContext, head: number, indexedBlock: number, indexedTime: Date) {
+    if (!state) return;
+    try {
+      const done = await checkContracts(c, state, { head, indexedBlock, indexedTime });
+      status.contractChecks += done.checked;
+      status.contractCheckFailures += done.failed + done.timedOut;
+      if (done.checked > 0) logger.debug({ ...done, head }, 'contract checks stored');
+    } catch (error) {
+      // The trust write may have run on state that did not commit: read it back next step.
+      state = null;
+      status.contractCheckFailures++;
+      logger.warn({ err: error, head }, 'contract checks not stored; indexing goes on');
+    }
   }
 
   async function updateLag(indexedTime: Date | null, head: number, indexed: number | null) {

@@ -23,7 +23,7 @@ const E18 = 10n ** 18n;
 const E6 = 10n ** 6n;
 
 function world(): IndexerState {
-  const state: IndexerState = { tokens: new Map(), pools: new Map(), poolsByToken: new Map(), prices: new Map(), feed: null, swaps24h: new Map(), trustWritten: new Map(), lures: new Map() };
+  const state: IndexerState = { tokens: new Map(), pools: new Map(), poolsByToken: new Map(), prices: new Map(), feed: null, swaps24h: new Map(), trustWritten: new Map(), lures: new Map(), contractChecks: new Map() };
   for (const [a, d] of [[WETH, 18], [USDC, 6], [USDT, 6], [TKN, 18]] as const) state.tokens.set(a, token(a, d));
   addPool(state, v2(A(201), WETH, USDC, 1000n * E18, 3_030_000n * E6)); // WETH at 3,030 USDC
   addPool(state, v2(A(202), USDC, USDT, 5_000_000n * E6, 5_100_000n * E6)); // USDT at 0.98 USDC (deep)

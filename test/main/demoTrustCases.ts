@@ -65,10 +65,55 @@ export async function checkDemoTrustCases(url: string): Promise<void> {
   assert.ok(codes(lure).includes('spam-lure'));
   assert.equal(token('DUST').isPossibleSpam, false, 'illiquid is not spam');
 
+  await checkContractCases(token);
+
   // DAI's short depeg: in its hourly history and in its 24 h variation.
   const dai = token('DAI');
   const history = (await (await fetch(`${url}/prices/${dai.contractAddress}`)).json()) as { price: number }[];
   const low = Math.min(...history.map((p) => p.price));
   assert.ok(low < 0.98, `DAI's lowest hourly price ${low}`);
   assert.ok(dai.last24hVariation !== null && dai.last24hVariation < -0.2, `DAI's 24 h variation ${dai.last24hVariation}`);
+}
+
+const impactOf = (t: ApiToken, code: string) => t.security.reasons.find((r) => r.code === code)?.impact;
+
+// The contract checks (issue 20; docs/security-score.md, "Contract checks"): the four demo cases
+// with their reasons and score bands, and the fiat-token proxies that must stay secure.
+async function checkContractCases(token: (symbol: string) => ApiToken): Promise<void> {
+  for (const symbol of ['USDC', 'USDT']) {
+    const t = token(symbol);
+    for (const code of ['upgradeable', 'owner', 'mint', 'pause', 'blacklist', 'sellable']) assert.ok(codes(t).includes(code), `${symbol} reasons ${codes(t)} include ${code}`);
+    assert.ok(t.isSecure && t.security.score > 70, `${symbol}, an upgradeable, pausable, blacklisting proxy, stays secure (score ${t.security.score})`);
+  }
+  const standard = symbolOfStandard(token);
+  assert.match(standard.USDC, /ZeppelinOS/, 'USDC keeps its implementation in the ZeppelinOS slot');
+  assert.match(standard.USDT, /EIP-1967/, 'USDT keeps its implementation in the EIP-1967 slot');
+
+  const honey = token('HONEY');
+  assert.equal(impactOf(honey, 'sell-reverts'), -80, `HONEY reasons ${codes(honey)}`);
+  assert.match(honey.security.reasons.find((r) => r.code === 'sell-reverts')!.detail, /TRANSFER_FAILED/);
+  assert.ok(honey.security.score <= 10 && !honey.isSecure, `the honeypot scores 0–10 (${honey.security.score})`);
+
+  const tax = token('TAXY');
+  assert.equal(impactOf(tax, 'transfer-tax'), -25, `TAXY reasons ${codes(tax)}`);
+  assert.match(tax.security.reasons.find((r) => r.code === 'transfer-tax')!.detail, /lost 5\.0 %/);
+  assert.ok(tax.security.score >= 20 && tax.security.score <= 50 && !tax.isSecure, `the taxed token scores 20–50 (${tax.security.score})`);
+
+  const upgradeable = token('UPGD');
+  assert.deepEqual([impactOf(upgradeable, 'upgradeable'), impactOf(upgradeable, 'owner'), impactOf(upgradeable, 'mint')], [-5, -1, undefined], `UPGD reasons ${codes(upgradeable)}`);
+  assert.ok(upgradeable.security.score >= 40 && upgradeable.security.score <= 70 && !upgradeable.isSecure, `the unlisted upgradeable token scores 40–70 (${upgradeable.security.score})`);
+
+  const mintable = token('MNTR');
+  assert.deepEqual([impactOf(mintable, 'mint'), impactOf(mintable, 'owner'), impactOf(mintable, 'upgradeable')], [-3, -1, undefined], `MNTR reasons ${codes(mintable)}`);
+  assert.ok(mintable.security.score >= 40 && mintable.security.score <= 70 && !mintable.isSecure, `the owner-mintable token scores 40–70 (${mintable.security.score})`);
+
+  // A plain token: no contract reason moves its score, and its sale simulates.
+  const plain = token('WBTC');
+  assert.deepEqual(plain.security.reasons.filter((r) => ['upgradeable', 'owner', 'mint', 'pause', 'blacklist', 'sell-reverts', 'transfer-tax'].includes(r.code)), []);
+  assert.ok(codes(plain).includes('sellable'), `WBTC reasons ${codes(plain)}`);
+}
+
+function symbolOfStandard(token: (symbol: string) => ApiToken): Record<'USDC' | 'USDT', string> {
+  const detail = (s: string) => token(s).security.reasons.find((r) => r.code === 'upgradeable')?.detail ?? '';
+  return { USDC: detail('USDC'), USDT: detail('USDT') };
 }

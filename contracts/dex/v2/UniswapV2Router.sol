@@ -77,6 +77,25 @@ contract UniswapV2Router {
         }
     }
 
+    /// @notice One hop for tokens that take a fee on transfer: the input is what the pair received.
+    function swapExactTokensForTokensSupportingFeeOnTransferTokens(
+        uint256 amountIn,
+        uint256 amountOutMin,
+        address[] calldata path,
+        address to,
+        uint256 deadline
+    ) external ensure(deadline) {
+        require(path.length == 2, "UniswapV2Router: INVALID_PATH");
+        address pair = factory.getPair(path[0], path[1]);
+        _pull(path[0], pair, amountIn);
+        (uint256 reserveIn, uint256 reserveOut) = _reserves(pair, path[0]);
+        uint256 received = IERC20Minimal(path[0]).balanceOf(pair) - reserveIn;
+        uint256 amountOut = getAmountOut(received, reserveIn, reserveOut);
+        require(amountOut >= amountOutMin, "UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT");
+        (uint256 out0, uint256 out1) = path[0] < path[1] ? (uint256(0), amountOut) : (amountOut, uint256(0));
+        UniswapV2Pair(pair).swap(out0, out1, to, new bytes(0));
+    }
+
     function getAmountsOut(uint256 amountIn, address[] calldata path) public view returns (uint256[] memory amounts) {
         require(path.length >= 2, "UniswapV2Router: INVALID_PATH");
         amounts = new uint256[](path.length);

@@ -2,10 +2,13 @@
 // to 0–100. Every factor that adds or takes points is returned as a reason, largest impact first.
 // Figures are what the indexer reads on chain; the token list is one factor, not an override.
 import { SCALE } from '../fixed.ts';
+import type { ContractFindings } from '../contractChecks/ContractFindings.ts';
+import { contractReasons, type ContractReasonCode } from '../contractChecks/contractReasons.ts';
 
 export type SecurityReason = { code: SecurityReasonCode; impact: number; detail: string };
 export type SecurityReasonCode =
-  | 'baseline' | 'liquidity' | 'token-age' | 'pool-age' | 'trading-activity' | 'token-list' | 'no-price' | 'spam-lure';
+  | 'baseline' | 'liquidity' | 'token-age' | 'pool-age' | 'trading-activity' | 'token-list' | 'no-price' | 'spam-lure'
+  | ContractReasonCode;
 
 export type SecurityInput = {
   /** Chain time the score is computed at (the last indexed block). */
@@ -20,6 +23,8 @@ export type SecurityInput = {
   sourcePoolCreatedAt: Date | null;
   /** The lures found (docs/spam.md), by code. */
   spamReasons: readonly { code: string; detail: string }[];
+  /** The latest contract check (docs/security-score.md, "Contract checks"); null before the first. */
+  contract?: ContractFindings | null;
 };
 
 export const SCORE_WEIGHTS = {
@@ -65,6 +70,7 @@ export function securityScore(input: SecurityInput): { score: number; reasons: S
   const activity = tier(w.activity, input.swaps24h);
   if (activity) reasons.push({ code: 'trading-activity', impact: activity[1], detail: `${input.swaps24h} swaps in 24 h (${activity[0]} or more)` });
   if (input.listed) reasons.push({ code: 'token-list', impact: w.tokenList, detail: 'On the configured token list' });
+  if (input.contract) reasons.push(...contractReasons(input.contract));
   for (const lure of input.spamReasons) reasons.push({ code: 'spam-lure', impact: w.spamLure, detail: `${lure.code}: ${lure.detail}` });
   // Largest impact first; equal impacts keep the order above, so the list is deterministic.
   reasons.sort((a, b) => b.impact - a.impact);

@@ -22,6 +22,7 @@ export async function writeTokenTrust(tx: Queryable, ctx: IndexerContext, state:
       now, listed: token.listed, priced: price !== null, liquidity, swaps24h: state.swaps24h.get(address) ?? 0,
       firstSeenAt: token.firstSeenAt, sourcePoolCreatedAt: sourcePool?.createdAt ?? null,
       spamReasons: luresOf(state, token, ctx.listedSymbols),
+      contract: state.contractChecks.get(address)?.findings ?? null,
     });
     const marketCap = marketCapOf(price, token.circulatingSupply, token.decimals);
     const write = { address, score, reasons: JSON.stringify(reasons), isSecure: isSecure(score, marketCap, ctx.trust) };

@@ -1,0 +1,87 @@
+// The sale half of the checks, with calls every node answers (no state override, no tracing):
+// - taxes: the receipts of the token's latest buy and sell. A buyer must receive all the pool paid
+//   out (the pool's fee is taken on the way in); a pool must receive all the seller sent. What is
+//   missing went somewhere else: a fee on transfer.
+// - a simulated sale: eth_call, as a recent buyer (an address the latest buy delivered to, or that
+//   buy's sender), of transfer(pool, amount) on the token at the head block. A revert is a token
+//   that can be bought and not sold.
+// RPC cost: up to 2 × eth_getTransactionReceipt, one eth_call (balances through Multicall3), one eth_call.
+import { Interface } from 'ethers';
+import { callFrom, callMany, CallRevertedError, readReceipt, type ChainClient, type Receipt } from '../../chain/index.ts';
+import type { RecentSwap } from '../../db/index.ts';
+import type { ContractFindings } from './ContractFindings.ts';
+import { revertReason } from './revertReason.ts';
+
+const erc20 = new Interface(['function balanceOf(address) view returns (uint256)', 'function transfer(address,uint256) returns (bool)']);
+const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+/** Below this share missing, a difference is rounding, not a tax. */
+export const TAX_TOLERANCE_BPS = 50;
+
+type Transfer = { from: string; to: string; value: bigint };
+const topicAddress = (topic: string | undefined) => (topic ? `0x${topic.slice(26)}` : '');
+
+function transfersOf(receipt: Receipt, token: string): Transfer[] {
+  return receipt.logs
+    .filter((l) => l.address === token && l.topics[0] === TRANSFER && l.topics.length === 3)
+    .map((l) => ({ from: topicAddress(l.topics[1]), to: topicAddress(l.topics[2]), value: BigInt(l.data === '0x' ? 0 : l.data.slice(0, 66)) }));
+}
+
+const bps = (missing: bigint, whole: bigint) => (whole > 0n ? Number((missing * 10_000n) / whole) : 0);
+
+export type SellInput = { chain: ChainClient; token: string; block: number; multicall: string | null | undefined; swaps: RecentSwap[]; pool: string | null };
+
+export async function checkSellability(input: SellInput): Promise<Pick<ContractFindings, 'sell' | 'taxes'>> {
+  const { chain, token, block, swaps } = input;
+  const receipts = await Promise.all(swaps.map((s) => readReceipt(chain, s.txHash)));
+  const taxes: ContractFindings['taxes'] = [];
+  const candidates = new Set<string>();
+  let buyAmount: bigint | null = null;
+  swaps.forEach((swap, i) => {
+    const receipt = receipts[i];
+    if (!receipt?.status) return;
+    const transfers = transfersOf(receipt, token);
+    if (swap.side === 'buy') {
+      // The Swap event's recipient (topics[2] in every family the indexer reads).
+      const recipient = topicAddress(receipt.logs.find((l) => l.address === swap.pool && l.logIndex === swap.logIndex)?.topics[2]);
+      const received = transfers.filter((t) => t.from === swap.pool && t.to === recipient).reduce((n, t) => n + t.value, 0n);
+      if (recipient && received > 0n) {
+        candidates.add(recipient);
+        const missing = bps(swap.amount - received, swap.amount);
+        if (missing > TAX_TOLERANCE_BPS) taxes.push({ side: 'buy', bps: missing, tx: swap.txHash });
+      }
+      candidates.add(receipt.from);
+      buyAmount = swap.amount;
+    } else {
+      const into = transfers.find((t) => t.to === swap.pool);
+      if (!into) return;
+      const sent = transfers.filter((t) => t.from === into.from).reduce((n, t) => n + t.value, 0n);
+      const received = transfers.filter((t) => t.from === into.from && t.to === swap.pool).reduce((n, t) => n + t.value, 0n);
+      const missing = bps(sent - received, sent);
+      if (missing > TAX_TOLERANCE_BPS) taxes.push({ side: 'sell', bps: missing, tx: swap.txHash });
+    }
+  });
+  const pool = input.pool ?? swaps.find((s) => s.side === 'buy')?.pool ?? swaps[0]?.pool ?? null;
+  if (!pool) return { sell: { result: 'untested', why: 'no pool of the token has a swap on record' }, taxes };
+  const holders = [...candidates].filter((c) => c !== pool);
+  if (holders.length === 0) return { sell: { result: 'untested', why: 'no recent buyer on record' }, taxes };
+  const balances = await callMany(chain, holders.map((h) => ({ to: token, data: erc20.encodeFunctionData('balanceOf', [h]) })), block, input.multicall);
+  let holder: string | null = null;
+  let balance = 0n;
+  balances.forEach((b, i) => {
+    const value = b.ok && b.data.length >= 66 ? BigInt(b.data.slice(0, 66)) : 0n;
+    if (value > balance) [holder, balance] = [holders[i]!, value];
+  });
+  if (!holder) return { sell: { result: 'untested', why: 'no recent buyer still holds the token' }, taxes };
+  const bought = buyAmount as bigint | null;
+  const amount = bought !== null && bought > 0n && bought < balance ? bought : balance;
+  const data = erc20.encodeFunctionData('transfer', [pool, amount]);
+  try {
+    const answer = await callFrom(chain, holder, token, data, block);
+    // A token that returns false instead of reverting refuses the transfer all the same.
+    const refused = answer.length >= 66 && BigInt(answer.slice(0, 66)) === 0n;
+    return { sell: { result: refused ? 'reverts' : 'ok', holder, pool, amount: amount.toString(), ...(refused ? { error: 'transfer returned false' } : {}) }, taxes };
+  } catch (error) {
+    if (!(error instanceof CallRevertedError)) throw error;
+    return { sell: { result: 'reverts', holder, pool, amount: amount.toString(), error: revertReason(error) }, taxes };
+  }
+}
