@@ -13,7 +13,7 @@ import { parseFixed } from './fixed.ts';
 import { createPricingConfig } from './priceToken.ts';
 import { listedSymbolsOf } from './trust/spamReasons.ts';
 import { indexBatch, type BatchResult } from './indexBatch.ts';
-import { checkContracts } from './contractChecks/checkContracts.ts';
+import { readContractChecks, storeContractChecks, type ContractCheck } from './contractChecks/checkContracts.ts';
 import { loadTokenList, TokenListError, type TokenListEntry } from './loadTokenList.ts';
 import { rollbackToAncestor, type RollbackResult } from './rollbackToAncestor.ts';
 
@@ -75,6 +75,8 @@ export type Indexer = {
   stop(): Promise<void>;
   syncOnce(): Promise<SyncResult>;
   status(): IndexerStatus;
+  /** Waits for the contract checks in flight and stores them (they run beside the steps). */
+  settleContractChecks(): Promise<void>;
 };
 
 export function createIndexer(options: IndexerOptions): Indexer {
@@ -88,6 +90,9 @@ export function createIndexer(options: IndexerOptions): Indexer {
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
   let inFlight: Promise<SyncResult> | null = null;
+  // Contract checks read beside the steps (never inside one); a step stores what they found.
+  let checking: Promise<void> | null = null;
+  let checksRead: ContractCheck[] = [];
   const circulating = { rules: circulatingRules(options.circulating), failures: { count: 0 } };
   const status: IndexerStatus = {
     running: false, role: null, chainId: null, startBlock: config.startBlock, chainHead: null, targetBlock: null, indexedBlock: null,
@@ -167,12 +172,13 @@ export function createIndexer(options: IndexerOptions): Indexer {
         return { batch: null, reorg: rolled.result, caughtUp: false, standby: false };
       }
     }
+    if (checkpoint && checksRead.length > 0) await storeChecks(c, checkpoint.blockNumber, checkpoint.blockTime);
     const from = checkpoint ? checkpoint.blockNumber + 1 : config.startBlock;
     status.indexedBlock = checkpoint?.blockNumber ?? null;
     if (from > target) {
-      await updateLag(checkpoint?.blockTime ?? null, head, checkpoint?.blockNumber ?? null);
+      const headTime = await updateLag(checkpoint?.blockTime ?? null, head, checkpoint?.blockNumber ?? null);
       status.backfilling = false;
-      if (checkpoint) await runContractChecks(c, head, checkpoint.blockNumber, checkpoint.blockTime);
+      startChecks(c, head, headTime);
       return { batch: null, reorg: null, caughtUp: true, standby: false };
     }
     const to = Math.min(from + config.batchSize - 1, target);
@@ -181,34 +187,59 @@ export function createIndexer(options: IndexerOptions): Indexer {
     status.swapsIndexed += batch.swapEvents;
     status.indexedBlock = to;
     status.backfilling = target - to > config.batchSize;
-    await updateLag(batch.toTime, head, to);
-    await runContractChecks(c, head, to, batch.toTime);
+    startChecks(c, head, await updateLag(batch.toTime, head, to));
     logger.debug({ ...batch, toTime: batch.toTime.toISOString() }, 'indexed batch');
     return { batch, reorg: null, caughtUp: to >= target, standby: false };
   }
 
-  // Contract checks after a committed batch: bounded, and never an error of the step (docs/security-score.md).
-  async function runContractChecks(c: IndexerContext, head: number, indexedBlock: number, indexedTime: Date) {
-    if (!state) return;
+  // A round of contract checks at the head, unless one is running: it reads while the indexer goes
+  // on, and the next step stores what it found (docs/security-score.md, "Contract checks").
+  function startChecks(c: IndexerContext, head: number, headTime: Date | null) {
+    if (checking || !state || headTime === null) return;
+    const skip = new Set(checksRead.map((x) => x.token));
+    checking = readContractChecks(c, state, { block: head, time: headTime }, skip)
+      .then((round) => {
+        checksRead.push(...round.checks);
+        status.contractCheckFailures += round.failed + round.timedOut;
+        if (round.picked > 0) logger.debug({ picked: round.picked, read: round.checks.length, failed: round.failed, timedOut: round.timedOut, calls: round.calls, head }, 'contract checks read');
+        if (round.checks.length > 0) wake?.();
+      })
+      .catch((error: unknown) => {
+        status.contractCheckFailures++;
+        logger.warn({ err: error, head }, 'contract checks failed; indexing goes on');
+      })
+      .finally(() => {
+        checking = null;
+      });
+  }
+
+  async function storeChecks(c: IndexerContext, block: number, time: Date) {
+    const checks = checksRead.splice(0);
     try {
-      const done = await checkContracts(c, state, { head, indexedBlock, indexedTime });
-      status.contractChecks += done.checked;
-      status.contractCheckFailures += done.failed + done.timedOut;
-      if (done.checked > 0) logger.debug({ ...done, head }, 'contract checks stored');
+      await storeContractChecks(c, state!, checks, { block, time });
+      status.contractChecks += checks.length;
     } catch (error) {
-      // The trust write may have run on state that did not commit: read it back next step.
-      state = null;
-      status.contractCheckFailures++;
-      logger.warn({ err: error, head }, 'contract checks not stored; indexing goes on');
+      // Dropped: the tokens are picked again. The trust write may not have committed: reload.
+      status.contractCheckFailures += checks.length;
+      logger.warn({ err: error, tokens: checks.length }, 'contract checks not stored; they run again');
+      state = await loadIndexerState(db);
     }
   }
 
-  async function updateLag(indexedTime: Date | null, head: number, indexed: number | null) {
+  /** Updates the lag figures; returns the head's chain time (null when unknown). */
+  async function updateLag(indexedTime: Date | null, head: number, indexed: number | null): Promise<Date | null> {
     status.lagBlocks = indexed === null ? null : Math.max(0, head - indexed);
-    if (indexedTime === null || indexed === null) return void (status.lagSeconds = null);
-    if (indexed >= head) return void (status.lagSeconds = 0);
+    if (indexedTime === null || indexed === null) {
+      status.lagSeconds = null;
+      return null;
+    }
+    if (indexed >= head) {
+      status.lagSeconds = 0;
+      return indexedTime;
+    }
     const headHeader = await chain.getBlockHeader(head);
     status.lagSeconds = headHeader ? Math.max(0, headHeader.timestamp - Math.floor(indexedTime.getTime() / 1000)) : null;
+    return headHeader ? new Date(headHeader.timestamp * 1000) : null;
   }
 
   // One step at a time, whether called by the loop or directly.
@@ -281,10 +312,16 @@ export function createIndexer(options: IndexerOptions): Indexer {
       await loop;
       loop = null;
       await inFlight?.catch(() => {});
+      await checking;
       await lock.release();
       if (status.role === 'leader') status.role = null;
     },
     syncOnce,
+    async settleContractChecks() {
+      await inFlight?.catch(() => {});
+      await checking;
+      if (checksRead.length > 0) await syncOnce();
+    },
     status: () => ({ ...status, circulatingReadFailures: circulating.failures.count }),
   };
 }

@@ -1,8 +1,9 @@
-// One check step, run by the indexer after a batch commits (and when it is caught up): reads the
-// picked tokens' contracts and simulated sales at the chain head, stores the findings and rescores
-// every token, in one fenced transaction. It is bounded in calls (pickContractChecks) and in time
-// (a token whose check has not finished in time is dropped and picked again next step); a token
-// whose reads fail keeps its previous findings. Nothing here can fail a batch.
+// Contract checks beside the indexer (docs/security-score.md, "Contract checks"). readContractChecks
+// reads the picked tokens' contracts and simulated sales at the chain head while the indexer goes
+// on: it is bounded in calls (pickContractChecks) and in time (a token whose check has not finished
+// in time is dropped and picked again); a token whose reads fail keeps its previous findings.
+// storeContractChecks then writes what was read and rescores every token, in one fenced
+// transaction, between two of the indexer's steps.
 import type { ChainClient } from '../../chain/index.ts';
 import { recentSwaps, saveContractChecks, type ContractCheckRow } from '../../db/index.ts';
 import { indexerDefaults } from '../../config/indexerConfig.ts';
@@ -16,60 +17,56 @@ import { checkSellability } from './checkSellability.ts';
 import { pickContractChecks } from './pickContractChecks.ts';
 import { readProxyAndPowers } from './readProxyAndPowers.ts';
 
-export type ContractCheckStep = { checked: number; failed: number; timedOut: number; calls: number };
+export type ContractCheck = { token: string; blockNumber: number; checkedAt: Date; findings: ContractFindings };
+export type ContractCheckRound = { checks: ContractCheck[]; picked: number; failed: number; timedOut: number; calls: number };
 
-export type CheckAt = {
-  /** The chain head: every read is at this block. */
-  head: number;
-  /** The last indexed block and its chain time (the fence and the interval's clock). */
-  indexedBlock: number;
-  indexedTime: Date;
-};
+/** The chain head the checks read at, and its chain time (the interval's clock). */
+export type CheckHead = { block: number; time: Date };
 
-export async function checkContracts(ctx: IndexerContext, state: IndexerState, at: CheckAt): Promise<ContractCheckStep> {
+export async function readContractChecks(ctx: IndexerContext, state: IndexerState, head: CheckHead, skip: ReadonlySet<string> = new Set()): Promise<ContractCheckRound> {
   const config = ctx.config;
   const figures = createPoolFigures(state);
   const picked = pickContractChecks({
-    priced: [...state.prices].filter(([, p]) => p.price !== null).map(([t]) => t),
+    priced: [...state.prices].filter(([t, p]) => p.price !== null && !skip.has(t)).map(([t]) => t),
     lastChecked: (t) => state.contractChecks.get(t)?.checkedAt,
     liquidity: (t) => figures.tokenLiquidity(t),
-    now: at.indexedTime,
+    now: head.time,
     intervalMs: config.contractCheckIntervalMs ?? indexerDefaults.contractCheckIntervalMs,
     maxCalls: config.contractCheckMaxCalls ?? indexerDefaults.contractCheckMaxCalls,
   });
-  const step: ContractCheckStep = { checked: 0, failed: 0, timedOut: 0, calls: 0 };
-  if (picked.length === 0) return step;
+  const round: ContractCheckRound = { checks: [], picked: picked.length, failed: 0, timedOut: 0, calls: 0 };
+  if (picked.length === 0) return round;
 
-  const chain = countingChain(ctx.chain, step);
-  const done: ContractCheckRow[] = [];
-  const findingsOf = new Map<string, ContractFindings>();
+  const chain = countingChain(ctx.chain, round);
+  const done: ContractCheck[] = [];
   const checks = picked.map(async (token) => {
     try {
-      const findings = await checkToken(ctx, chain, state, token, at.head);
-      findingsOf.set(token, findings);
-      done.push({ token, blockNumber: at.head, checkedAt: at.indexedTime, findings: JSON.stringify(findings) });
+      done.push({ token, blockNumber: head.block, checkedAt: head.time, findings: await checkToken(ctx, chain, state, token, head.block) });
     } catch (error) {
-      step.failed++;
-      ctx.logger.warn({ err: error, token, block: at.head }, 'contract check failed; previous findings kept, checked again next step');
+      round.failed++;
+      ctx.logger.warn({ err: error, token, block: head.block }, 'contract check failed; previous findings kept, checked again next round');
     }
   });
   const timeoutMs = config.contractCheckTimeoutMs ?? indexerDefaults.contractCheckTimeoutMs;
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([Promise.all(checks), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
   clearTimeout(timer);
-  // Checks still running are dropped: their tokens are picked again by the next step.
-  const finished = done.splice(0);
-  step.timedOut = picked.length - finished.length - step.failed;
-  step.checked = finished.length;
-  if (finished.length === 0) return step;
+  // Checks still running are dropped: their tokens are picked again by the next round.
+  round.checks = done.splice(0);
+  round.timedOut = picked.length - round.checks.length - round.failed;
+  return round;
+}
 
+/** Stores checks and rescores every token; `indexed` is the checkpoint the write must continue from. */
+export async function storeContractChecks(ctx: IndexerContext, state: IndexerState, checks: readonly ContractCheck[], indexed: { block: number; time: Date }): Promise<void> {
+  if (checks.length === 0) return;
+  const rows: ContractCheckRow[] = checks.map((c) => ({ token: c.token, blockNumber: c.blockNumber, checkedAt: c.checkedAt, findings: JSON.stringify(c.findings) }));
   await ctx.db.transaction(async (tx) => {
-    await ctx.fence(tx, at.indexedBlock);
-    await saveContractChecks(tx, finished);
-    for (const row of finished) state.contractChecks.set(row.token, { checkedAt: row.checkedAt, blockNumber: row.blockNumber, findings: findingsOf.get(row.token)! });
-    await writeTokenTrust(tx, ctx, state, figures, at.indexedTime);
+    await ctx.fence(tx, indexed.block);
+    await saveContractChecks(tx, rows);
+    for (const c of checks) state.contractChecks.set(c.token, { checkedAt: c.checkedAt, blockNumber: c.blockNumber, findings: c.findings });
+    await writeTokenTrust(tx, ctx, state, createPoolFigures(state), indexed.time);
   });
-  return step;
 }
 
 async function checkToken(ctx: IndexerContext, chain: ChainClient, state: IndexerState, token: string, head: number): Promise<ContractFindings> {
@@ -84,10 +81,10 @@ async function checkToken(ctx: IndexerContext, chain: ChainClient, state: Indexe
 }
 
 /** The chain client, counting every request the checks make. */
-function countingChain(chain: ChainClient, step: ContractCheckStep): ChainClient {
+function countingChain(chain: ChainClient, round: ContractCheckRound): ChainClient {
   return {
     ...chain,
-    request: (method, params) => (step.calls++, chain.request(method, params)),
-    call: (to, data, tag) => (step.calls++, chain.call(to, data, tag)),
+    request: (method, params) => (round.calls++, chain.request(method, params)),
+    call: (to, data, tag) => (round.calls++, chain.call(to, data, tag)),
   };
 }

@@ -1,7 +1,7 @@
 // Contract checks on a hand-built chain (docs/security-score.md, "Contract checks"): a plain token,
 // a honeypot, a fee-on-transfer token, a fiat-style token behind an EIP-1967 proxy and an
 // owner-mintable token, each bought (and, where it can be, sold) by an account that is not the
-// owner. The indexer's checks find each one's reasons; they stay within the call budget per step;
+// owner. The indexer's checks find each one's reasons; they stay within the call budget per round;
 // a node that fails the checks' reads never stops indexing and keeps the findings stored; and the
 // checks run again once their interval of chain time has passed.
 import assert from 'node:assert/strict';
@@ -94,17 +94,17 @@ async function reasonsOf(symbol: string): Promise<Reason[]> {
 }
 const impacts = (reasons: Reason[]) => Object.fromEntries(reasons.filter((r) => !['baseline', 'liquidity', 'token-age', 'pool-age', 'trading-activity'].includes(r.code)).map((r) => [r.code, r.impact]));
 
-test('contract checks: reasons per case, within the call budget per step, through node faults and on the interval', async () => {
+test('contract checks: reasons per case, within the call budget per round, through node faults and on the interval', async () => {
   let failChecks = false;
-  const perStep: number[] = [0];
+  const perRound: number[] = [0];
   const proxy = await startProxy(world.chain.url, (body) => {
     if (CHECK_METHODS.includes(body.method)) {
-      perStep[perStep.length - 1]! += 1;
+      perRound[perRound.length - 1]! += 1;
       if (failChecks) return { status: 503 };
     }
     return null;
   });
-  const maxCalls = 2 * MAX_CALLS_PER_TOKEN; // two tokens a step
+  const maxCalls = 2 * MAX_CALLS_PER_TOKEN; // two tokens a round
   const config = world.config({
     v2Factories: [(await world.v2Factory.getAddress()).toLowerCase()], stablecoins: [await addr(tokens.USDC!)],
     contractCheckMaxCalls: maxCalls, contractCheckIntervalMs: 6 * 3_600_000, contractCheckTimeoutMs: 10_000,
@@ -112,16 +112,20 @@ test('contract checks: reasons per case, within the call budget per step, throug
   const chain = createChainClient({ url: proxy.url, maxRetries: 1, retryBaseMs: 5 });
   const indexer = createIndexer({ db, chain, config });
   try {
-    // Six priced tokens at two a step: the batch's step and two caught-up steps check them all.
+    // The batch's step starts the first round beside the indexer: the step itself does not wait for it.
     await runToHead(indexer);
-    assert.equal(indexer.status().contractChecks, 2, 'two tokens checked in the first step');
-    for (let i = 0; i < 2; i++) {
-      perStep.push(0);
-      await indexer.syncOnce();
+    assert.equal(indexer.status().contractChecks, 0, 'nothing stored by the step that started the checks');
+    // Six priced tokens at two a round: each round is stored by the next step, which starts the next round.
+    for (let round = 1; round <= 3; round++) {
+      await indexer.settleContractChecks();
+      assert.equal(indexer.status().contractChecks, 2 * round, `two tokens stored by round ${round}`);
+      perRound.push(0);
     }
-    assert.equal(indexer.status().contractChecks, 6, 'every priced token checked after three steps');
-    // eth_getCode, eth_getStorageAt and receipts are part of a check's calls: each step stays within the budget.
-    for (const n of perStep) assert.ok(n <= maxCalls, `a step made ${n} check calls (budget ${maxCalls})`);
+    await indexer.settleContractChecks();
+    assert.equal(indexer.status().contractChecks, 6, 'every priced token checked, none twice');
+    // eth_getCode, eth_getStorageAt and receipts are part of a check's calls: each round stays within the budget.
+    for (const n of perRound) assert.ok(n <= maxCalls, `a round made ${n} check calls (budget ${maxCalls})`);
+    assert.ok(perRound.filter((n) => n > 0).length >= 3, `three rounds made calls: ${perRound}`);
 
     assert.deepEqual(impacts(await reasonsOf('PLAIN')), { sellable: 0 });
     const honey = await reasonsOf('HONEY');
@@ -146,6 +150,7 @@ test('contract checks: reasons per case, within the call budget per step, throug
     const before = indexer.status();
     const result = await indexer.syncOnce();
     assert.ok(result.batch, 'the batch was indexed');
+    await indexer.settleContractChecks();
     const after = indexer.status();
     assert.equal(after.indexedBlock, result.batch.toBlock);
     assert.equal(after.lastError, null, 'the step did not fail');
@@ -156,7 +161,10 @@ test('contract checks: reasons per case, within the call budget per step, throug
 
     // The node recovers: the due tokens are checked again at the new head.
     failChecks = false;
-    for (let i = 0; i < 3; i++) await indexer.syncOnce();
+    for (let i = 0; i < 3; i++) {
+      await indexer.syncOnce();
+      await indexer.settleContractChecks();
+    }
     const rows = await db.query<{ block: string }>(`SELECT block_number::text AS block FROM indexer_contract_checks`);
     assert.equal(rows.length, 6);
     const head = (await world.latest()).number;
