@@ -7,7 +7,7 @@
 //   that can be bought and not sold.
 // RPC cost: up to 2 × eth_getTransactionReceipt, one eth_call (balances through Multicall3), one eth_call.
 import { Interface } from 'ethers';
-import { callFrom, callMany, CallRevertedError, readReceipt, type ChainClient, type Receipt } from '../../chain/index.ts';
+import { callFrom, callMany, CallRevertedError, ChainRequestError, readReceipt, type ChainClient, type Receipt } from '../../chain/index.ts';
 import type { RecentSwap } from '../../db/index.ts';
 import type { ContractFindings } from './ContractFindings.ts';
 import { revertReason } from './revertReason.ts';
@@ -28,11 +28,21 @@ function transfersOf(receipt: Receipt, token: string): Transfer[] {
 
 const bps = (missing: bigint, whole: bigint) => (whole > 0n ? Number((missing * 10_000n) / whole) : 0);
 
+/** A receipt; none when the node refuses the method outright (a transient failure fails the check). */
+async function receiptOrNone(chain: ChainClient, txHash: string): Promise<Receipt | null> {
+  try {
+    return await readReceipt(chain, txHash);
+  } catch (error) {
+    if (error instanceof ChainRequestError && !error.transient) return null;
+    throw error;
+  }
+}
+
 export type SellInput = { chain: ChainClient; token: string; block: number; multicall: string | null | undefined; swaps: RecentSwap[]; pool: string | null };
 
 export async function checkSellability(input: SellInput): Promise<Pick<ContractFindings, 'sell' | 'taxes'>> {
   const { chain, token, block, swaps } = input;
-  const receipts = await Promise.all(swaps.map((s) => readReceipt(chain, s.txHash)));
+  const receipts = await Promise.all(swaps.map((s) => receiptOrNone(chain, s.txHash)));
   const taxes: ContractFindings['taxes'] = [];
   const candidates = new Set<string>();
   let buyAmount: bigint | null = null;

@@ -9,7 +9,8 @@ import { after, before, test } from 'node:test';
 import { Contract, type JsonRpcSigner } from 'ethers';
 import { createChainClient } from '../../../src/chain/index.ts';
 import { loadContract } from '../../../src/chain/contracts.ts';
-import type { Database } from '../../../src/db/index.ts';
+import { recentSwaps, type Database } from '../../../src/db/index.ts';
+import { checkSellability } from '../../../src/indexer/contractChecks/checkSellability.ts';
 import { createIndexer } from '../../../src/indexer/index.ts';
 import { MAX_CALLS_PER_TOKEN } from '../../../src/indexer/contractChecks/pickContractChecks.ts';
 import { openPglite } from '../../helpers/pglite.ts';
@@ -171,6 +172,32 @@ test('contract checks: reasons per case, within the call budget per round, throu
     assert.ok(rows.every((r) => Number(r.block) === head), 'every token checked again at the new head');
   } finally {
     await indexer.stop();
+    chain.destroy();
+    await proxy.close();
+  }
+});
+
+test('a node that refuses receipts outright gives no tax evidence and no buyer to simulate a sale with (sell-untested); a transient failure fails the check', async () => {
+  let mode: 'refuse' | 'down' = 'refuse';
+  const proxy = await startProxy(world.chain.url, (body) =>
+    body.method !== 'eth_getTransactionReceipt'
+      ? null
+      : mode === 'refuse'
+        ? { status: 200, body: { jsonrpc: '2.0', id: body.id, error: { code: -32601, message: 'the method eth_getTransactionReceipt does not exist/is not available' } } }
+        : { status: 503 });
+  const chain = createChainClient({ url: proxy.url, maxRetries: 1, retryBaseMs: 5 });
+  try {
+    const block = (await world.latest()).number;
+    const input = async (symbol: string) => {
+      const token = await addr(tokens[symbol]!);
+      return { chain, token, block, multicall: world.config().multicall3, swaps: await recentSwaps(db, token), pool: (await pairs[symbol]!.getAddress()).toLowerCase() };
+    };
+    const taxed = await checkSellability(await input('TAXY'));
+    assert.deepEqual(taxed.taxes, [], 'no receipts, no tax evidence');
+    assert.equal(taxed.sell.result, 'untested', 'no receipt, no recent buyer known');
+    mode = 'down';
+    await assert.rejects(checkSellability(await input('TAXY')), /eth_getTransactionReceipt/, 'a node that is down fails the check');
+  } finally {
     chain.destroy();
     await proxy.close();
   }
