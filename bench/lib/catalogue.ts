@@ -14,6 +14,7 @@ import {
 import { createPrng, type Prng } from '../../src/demo/prng.ts';
 import { SCALE } from '../../src/indexer/fixed.ts';
 import { securityScore } from '../../src/indexer/trust/securityScore.ts';
+import type { ContractFindings } from '../../src/indexer/contractChecks/ContractFindings.ts';
 import { buildTradeHistory, writeTradeHistory, type TradeHistory } from './tradeHistory.ts';
 
 export type CatalogueOptions = { count: number; seed: number; now: Date };
@@ -89,6 +90,30 @@ function decimal(value: number, digits: number): string {
   return value.toFixed(digits);
 }
 
+const filler = (i: number, role: number) => `0x${(i * 16 + role).toString(16).padStart(40, '0')}`;
+
+/**
+ * Contract findings of the i-th priced token, in the mix a real network shows: every tenth (the
+ * listed ones) a fiat-style proxy with an owner who can mint, pause and blacklist; a third with an
+ * active owner, every sixth able to mint; one in 97 a honeypot, one in 53 taxed 5 %.
+ */
+function contractFindingsOf(i: number): ContractFindings {
+  const fiat = i % 10 === 0;
+  return {
+    hasCode: true,
+    proxy: fiat ? { standard: 'eip1967', implementation: filler(i, 1), admin: filler(i, 2) } : null,
+    owner: fiat || i % 3 === 0 ? filler(i, 3) : null,
+    ownerRenounced: !fiat && i % 3 === 1,
+    powers: fiat
+      ? [{ power: 'mint', signature: 'mint(address,uint256)' }, { power: 'pause', signature: 'pause()' }, { power: 'blacklist', signature: 'blacklist(address)' }]
+      : i % 6 === 0 ? [{ power: 'mint', signature: 'mint(address,uint256)' }] : [],
+    sell: i % 97 === 0
+      ? { result: 'reverts', holder: filler(i, 4), pool: filler(i, 5), amount: '1000', error: 'TRANSFER_FAILED' }
+      : { result: 'ok', holder: filler(i, 4), pool: filler(i, 5), amount: '1000' },
+    taxes: i % 53 === 0 ? [{ side: 'sell', bps: 500, tx: `0x${i.toString(16).padStart(64, '0')}` }] : [],
+  };
+}
+
 /** Deterministic for a given (count, seed, now hour). */
 export function buildCatalogue(options: CatalogueOptions): Catalogue {
   const rng = createPrng(options.seed);
@@ -127,10 +152,12 @@ export function buildCatalogue(options: CatalogueOptions): Catalogue {
       marketCap: fdv === null ? null : decimal(fdv * 0.6, 2),
     };
     // Trust as the indexer writes it (no draw from rng: the rest of the catalogue stays as it was):
-    // a lure for spam tokens, the score from liquidity (2 % of fdv), activity, age and a 10 % list.
+    // a lure for spam tokens, the score from liquidity (2 % of fdv), activity, age and a 10 % list,
+    // and contract checks on priced tokens (contractFindingsOf).
     const security = securityScore({
       now: options.now, listed: i % 10 === 0, priced: fdv !== null, liquidity: fdv === null ? null : BigInt(Math.floor(fdv * 0.02)) * SCALE,
       swaps24h: i % 150, firstSeenAt: token.firstSeenAt, sourcePoolCreatedAt: fdv === null ? null : token.firstSeenAt, spamReasons: lures,
+      contract: fdv === null ? null : contractFindingsOf(i),
     });
     token.security = { score: security.score, reasons: JSON.stringify(security.reasons) };
     token.isSecure = security.score > 70 && fdv !== null && fdv * 0.6 > 50_000;

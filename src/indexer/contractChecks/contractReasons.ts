@@ -38,7 +38,7 @@ export function contractReasons(f: ContractFindings): ContractReason[] {
   if (sell.result === 'untested') reasons.push({ code: 'sell-untested', impact: 0, detail: `Sale not simulated: ${sell.why}` });
   else if (sell.result === 'reverts') {
     reasons.push({ code: 'sell-reverts', impact: w.sellReverts, detail: `A sale from recent buyer ${sell.holder} into pool ${sell.pool} reverts: ${sell.error ?? 'reverted'}` });
-  } else reasons.push({ code: 'sellable', impact: 0, detail: `A sale from recent buyer ${sell.holder} into pool ${sell.pool} simulates` });
+  } else reasons.push({ code: 'sellable', impact: 0, detail: `A sale by recent buyer ${sell.holder} simulates` });
   const worst = f.taxes.reduce<ContractFindings['taxes'][number] | null>((a, t) => (a && a.bps >= t.bps ? a : t), null);
   if (worst) {
     const impact = w.transferTax.find(([min]) => worst.bps >= min)?.[1] ?? 0;

@@ -170,6 +170,16 @@ test('contract checks: reasons per case, within the call budget per round, throu
     assert.equal(rows.length, 6);
     const head = (await world.latest()).number;
     assert.ok(rows.every((r) => Number(r.block) === head), 'every token checked again at the new head');
+
+    // A restart reads the findings back: same scores, nothing checked again before the interval.
+    const scores = await db.query(`SELECT address, security_score, security_reasons FROM tokens ORDER BY address`);
+    await indexer.stop();
+    const restarted = createIndexer({ db, chain, config });
+    await runToHead(restarted);
+    await restarted.settleContractChecks();
+    assert.equal(restarted.status().contractChecks, 0, 'no token is due again after a restart');
+    assert.deepEqual(await db.query(`SELECT address, security_score, security_reasons FROM tokens ORDER BY address`), scores);
+    await restarted.stop();
   } finally {
     await indexer.stop();
     chain.destroy();

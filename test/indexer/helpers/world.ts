@@ -82,6 +82,9 @@ export async function createWorld(options: { initialDate?: Date } = {}): Promise
         syncSwapClassicFactories: [], syncSwapStableFactories: [], stablecoins: [], wrappedNative: null, multicall3: MULTICALL3_ADDRESS.toLowerCase(),
         minLiquidityUsd: indexerDefaults.minLiquidityUsd, usdFeed: null, usdPeg: null, secureScoreMin: indexerDefaults.secureScoreMin, secureMarketCapMinUsd: indexerDefaults.secureMarketCapMinUsd,
         tokenList: null, reorgDepth: 128, supplyRefreshBlocks: 10_000,
+        // Contract checks read the chain head whenever a round happens to run, so two runs over the
+        // same history store them at different checkpoints: off unless a test turns them on.
+        contractCheckMaxCalls: 0,
         ...overrides,
       };
     },
