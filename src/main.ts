@@ -132,6 +132,10 @@ async function main(mode: Mode): Promise<void> {
     },
     indexerRole: () => indexer?.status().role,
     indexerCirculatingFailures: () => indexer?.status().circulatingReadFailures,
+    indexerContractChecks: () => {
+      const s = indexer?.status();
+      return s && { stored: s.contractChecks, failed: s.contractCheckFailures };
+    },
   });
   const catalog = createTokenCatalog({
     db,

@@ -75,6 +75,16 @@ describe('operations', () => {
     assert.match((await request(app).get('/metrics')).text, /\nindexer_circulating_read_failures_total 5\n/);
   });
 
+  it("counts the indexer's stored and failed contract checks in a metric", async () => {
+    let counts = { stored: 7, failed: 2 };
+    const app = testApp(db, { metrics: createMetrics({ indexerContractChecks: () => counts }) });
+    const first = (await request(app).get('/metrics')).text;
+    assert.match(first, /\nindexer_contract_checks_total\{result="stored"\} 7\n/);
+    assert.match(first, /\nindexer_contract_checks_total\{result="failed"\} 2\n/);
+    counts = { stored: 11, failed: 2 };
+    assert.match((await request(app).get('/metrics')).text, /\nindexer_contract_checks_total\{result="stored"\} 11\n/);
+  });
+
   it('fails readiness when the database is gone', async () => {
     const gone = await openPglite();
     const app = testApp(gone);

@@ -31,6 +31,8 @@ export function createMetrics(options: {
   indexerRole?: () => 'leader' | 'standby' | null | undefined;
   /** Circulating-supply reads this process's indexer could not make (their previous figures were kept). */
   indexerCirculatingFailures?: () => number | undefined;
+  /** Contract checks of tokens stored, and those that failed or ran out of time (docs/security-score.md). */
+  indexerContractChecks?: () => { stored: number; failed: number } | undefined;
 } = {}): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -135,6 +137,20 @@ export function createMetrics(options: {
       if (value !== undefined) {
         this.reset();
         this.inc(value);
+      }
+    },
+  });
+  new Counter({
+    name: 'indexer_contract_checks_total',
+    help: "Token contract checks this process's indexer stored (result=stored) or could not finish (result=failed: node failure or timeout; the previous findings were kept)",
+    labelNames: ['result'] as const,
+    registers: [registry],
+    collect() {
+      const value = options.indexerContractChecks?.();
+      if (value !== undefined) {
+        this.reset();
+        this.inc({ result: 'stored' }, value.stored);
+        this.inc({ result: 'failed' }, value.failed);
       }
     },
   });
