@@ -1,0 +1,5 @@
+// The explorer: a page served by the service that shows the market through the typed client.
+export { createExplorerRouter, type ExplorerRouter, type ExplorerRouterOptions } from './createExplorerRouter.ts';
+export { bundleExplorer, type ExplorerBundle } from './bundleExplorer.ts';
+export { EXPLORER_CSP } from './explorerContentSecurityPolicy.ts';
+export { EXPLORER_FILE_PATHS, EXPLORER_PATH } from './explorerPaths.ts';
