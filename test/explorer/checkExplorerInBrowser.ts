@@ -5,7 +5,8 @@
 // answers with the same last close and lists the token's pools, the network-token page shows
 // circulating = total − excluded, a transaction is looked up through POST /rpc, an API error is
 // shown as its problem's title and detail. The page logs no console error, reaches nothing but
-// the service, keeps to 2 API requests a second, and is screenshot at 1280×800 and 390×844.
+// the service, keeps to 2 API requests a second, does not shift its layout while data loads, and
+// is screenshot at 1280×800 and 390×844.
 // Called by test/main/npmStart.test.ts, which already runs the demo (`npm start`).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -42,6 +43,15 @@ export async function checkExplorerInBrowser(url: string): Promise<ExplorerRepor
   try {
     browser = await launchBrowser();
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+    // Cumulative layout shift (shifts not caused by input), as Web Vitals counts it.
+    await context.addInitScript(() => {
+      const w = window as unknown as { layoutShift: number };
+      w.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.layoutShift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const layoutShift = () => page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
     const page = await context.newPage();
     // The service itself, also by the name localhost (the demo's logo URLs name it so).
     const service = [`${url}/`, `${url.replace('127.0.0.1', 'localhost')}/`];
@@ -83,6 +93,7 @@ export async function checkExplorerInBrowser(url: string): Promise<ExplorerRepor
     assert.match(await page.innerText('.table-status'), new RegExp(`${first.meta.totalItemsCount} tokens`));
     assert.equal(await page.getAttribute('th[aria-sort] button[aria-pressed="true"]', 'data-order'), 'fdv', 'the default ordering (fdv, descending) is marked');
     await shoot('table-1280');
+    assert.ok((await layoutShift()) < 0.05, `layout shift while the table loads: ${await layoutShift()}`);
 
     // Searching, then ordering by a column (descending, then ascending), as the API does.
     await page.fill('#token-search', 'usd');
@@ -135,6 +146,7 @@ export async function checkExplorerInBrowser(url: string): Promise<ExplorerRepor
     assert.match(await page.innerText('#security'), /Security score \d+/);
     assert.match(await page.innerText('#history-legend'), /\d+ hourly prices/);
     await shoot('token-1280');
+    assert.ok((await layoutShift()) < 0.05, `layout shift of the table and token views: ${await layoutShift()}`);
     // The phone width: nothing wider than the screen (the chart follows its box's width).
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForFunction(() => document.querySelector('#candle-chart canvas')!.getBoundingClientRect().width <= 390);

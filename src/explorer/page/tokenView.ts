@@ -20,7 +20,7 @@ export function mountTokenView(view: HTMLElement, address: string, params: URLSe
   let timer: ReturnType<typeof setTimeout> | undefined;
   let etag: string | null = null;
 
-  const head = h('div', { class: 'token-head' }, h('h1', {}, address));
+  const head = h('div', { class: 'token-head' }, h('h1', {}, 'Loading…'));
   const problem = h('div', { class: 'problem-slot' });
   const stats = h('dl', { class: 'stats', id: 'token-stats' });
   const source = h('div', { class: 'card', id: 'price-source' }, h('h2', {}, 'Price source'), h('p', {}, '…'));
@@ -48,6 +48,7 @@ export function mountTokenView(view: HTMLElement, address: string, params: URLSe
   const candles = candleChart(candleBox);
   let history: { remove(): void } | undefined;
   renderIntervals();
+  renderStats();
 
   function renderIntervals(): void {
     replace(intervalButtons, ...INTERVALS.map((i) => h('button', { type: 'button', 'data-interval': i, 'aria-pressed': i === interval ? 'true' : 'false' }, i)));
@@ -107,6 +108,11 @@ export function mountTokenView(view: HTMLElement, address: string, params: URLSe
     return changed;
   }
 
+  /** The figures; before the token is loaded the same boxes with dots, so that nothing moves when it comes. */
+  function renderStats(t?: Token): void {
+    replace(stats, ...figures.map(([label, value, id]) => h('div', { class: 'stat' }, h('dt', {}, label), h('dd', { id }, t ? value(t) : '…'))));
+  }
+
   function renderToken(t: Token): void {
     document.title = `${t.symbol} · Token explorer`;
     replace(
@@ -117,24 +123,7 @@ export function mountTokenView(view: HTMLElement, address: string, params: URLSe
       h('code', { class: 'address' }, t.contractAddress),
       t.contractAddress.toLowerCase() === networkToken.toLowerCase() ? h('a', { href: '#/network' }, 'Network token supply →') : null,
     );
-    const item = (label: string, value: Node | string, id?: string) => h('div', { class: 'stat' }, h('dt', {}, label), h('dd', { id }, value));
-    const change = (v: number | null) => h('span', { class: `change ${trend(v)}` }, formatPercent(v));
-    replace(
-      stats,
-      item('Price', formatPrice(t.currentPrice), 'stat-price'),
-      item('Market cap', formatUsd(t.info.marketCap), 'stat-market-cap'),
-      item('FDV', formatUsd(t.info.fdv)),
-      item('Circulating supply', formatUnits(t.info.circulatingSupply, t.decimals), 'stat-circulating'),
-      item('Total supply', formatUnits(t.info.totalSupply, t.decimals)),
-      item('Liquidity', formatUsd(t.info.liquidity)),
-      item('Volume 24 h', formatUsd(t.info.volume24h)),
-      item('Swaps 24 h', `${formatInteger(t.info.swaps)} (${formatInteger(t.info.buys)} buys, ${formatInteger(t.info.sells)} sells)`),
-      item('1 h', change(t.info.priceChange.h1)),
-      item('6 h', change(t.info.priceChange.h6)),
-      item('24 h', change(t.info.priceChange.h24)),
-      item('7 d', change(t.info.priceChange.d7)),
-      item('Priced at', formatTime(t.priceUpdatedAt)),
-    );
+    renderStats(t);
     const s = t.info.priceSource;
     replace(
       source,
@@ -173,6 +162,25 @@ export function mountTokenView(view: HTMLElement, address: string, params: URLSe
     history?.remove();
   };
 }
+
+const change = (v: number | null) => h('span', { class: `change ${trend(v)}` }, formatPercent(v));
+
+/** The token page's figures: label, value, element id (those the browser test reads). */
+const figures: [string, (t: Token) => Node | string, string?][] = [
+  ['Price', (t) => formatPrice(t.currentPrice), 'stat-price'],
+  ['Market cap', (t) => formatUsd(t.info.marketCap), 'stat-market-cap'],
+  ['FDV', (t) => formatUsd(t.info.fdv)],
+  ['Circulating supply', (t) => formatUnits(t.info.circulatingSupply, t.decimals), 'stat-circulating'],
+  ['Total supply', (t) => formatUnits(t.info.totalSupply, t.decimals)],
+  ['Liquidity', (t) => formatUsd(t.info.liquidity)],
+  ['Volume 24 h', (t) => formatUsd(t.info.volume24h)],
+  ['Swaps 24 h', (t) => `${formatInteger(t.info.swaps)} (${formatInteger(t.info.buys)} buys, ${formatInteger(t.info.sells)} sells)`],
+  ['1 h', (t) => change(t.info.priceChange.h1)],
+  ['6 h', (t) => change(t.info.priceChange.h6)],
+  ['24 h', (t) => change(t.info.priceChange.h24)],
+  ['7 d', (t) => change(t.info.priceChange.d7)],
+  ['Priced at', (t) => formatTime(t.priceUpdatedAt)],
+];
 
 function poolRow(p: Pool): HTMLTableRowElement {
   return h(
