@@ -1,8 +1,8 @@
 // Compiles src/**/*.ts to plain ESM JavaScript in dist/, one file per source file at the same
 // depth (src/api/x.ts → dist/api/x.js), so that `new URL('../..', import.meta.url)` still
 // reaches the repository root; copies the other files of src/ (SQL migrations) beside them.
-// Then bundles the explorer page for the browser (src/explorer/bundleExplorer.ts, run from its
-// compiled copy) into dist/explorer/assets/, where the explorer router serves it from.
+// Then bundles the explorer page for the browser (src/explorer/page/, by src/explorer/bundleExplorer.ts
+// run from its compiled copy) into dist/explorer/assets/, where the explorer router serves it from.
 // `npm start|serve|index` run it before `node dist/main.js`: plain JS needs no tsx loader thread.
 // Relative `.ts` imports become `.js`; every import stays an import: esbuild's bundle mode is used
 // only for its resolve hook, which marks every import external, so nothing is inlined.
@@ -26,7 +26,9 @@ function walk(dir) {
   });
 }
 
-const sources = walk(srcDir);
+// Code that runs in a browser, not in Node: bundled below for the page, never compiled into dist/.
+const browserDirs = [join(srcDir, 'explorer', 'page')];
+const sources = walk(srcDir).filter((f) => !browserDirs.some((d) => f.startsWith(`${d}/`)));
 const entryPoints = sources.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
 const assets = sources.filter((f) => !f.endsWith('.ts'));
 const keepImportsPlugin = keepImports({ root, compiled: ['src'], what: 'into dist/' });
