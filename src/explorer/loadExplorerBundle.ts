@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { bundleExplorer, type ExplorerBundle } from './bundleExplorer.ts';
+import type { ExplorerBundle } from './bundleExplorer.ts';
 
 // dist/explorer/assets/ when running the build's output; absent beside src/explorer/.
 const builtDir = new URL('./assets/', import.meta.url);
@@ -14,6 +14,8 @@ export async function loadExplorerBundle(): Promise<ExplorerBundle> {
     return { 'explorer.js': js, 'explorer.css': css };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    // esbuild is loaded only here: a process serving the build's files never loads it.
+    const { bundleExplorer } = await import('./bundleExplorer.ts');
     return bundleExplorer();
   }
 }

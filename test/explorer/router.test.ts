@@ -10,7 +10,8 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import request from 'supertest';
-import { bundleExplorer, createExplorerRouter, EXPLORER_CSP, EXPLORER_FILE_PATHS, type ExplorerBundle } from '../../src/explorer/index.ts';
+import { bundleExplorer } from '../../src/explorer/bundleExplorer.ts';
+import { createExplorerRouter, EXPLORER_CSP, EXPLORER_FILE_PATHS, type ExplorerBundle } from '../../src/explorer/index.ts';
 
 /** The budget for the page's JavaScript. */
 const MAX_GZIPPED_JS = 200 * 1024;
