@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { formatPrice } from '../../src/explorer/page/format.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 
 type TokenRow = { contractAddress: string; symbol: string; currentPrice: number | null; info: { swaps: number } };
@@ -134,7 +135,7 @@ export async function checkExplorerInBrowser(url: string): Promise<ExplorerRepor
       assert.ok(drawn > 0, `${interval}: candles drawn`);
       assert.equal(drawn, expected.candles.close.length, `${interval}: candles drawn = the endpoint's`);
       assert.equal(lastClose, expected.candles.close.at(-1), `${interval}: last close = the endpoint's`);
-      assert.match(await legend.innerText(), new RegExp(`^${drawn} candles of ${interval} · last close \\$`));
+      assert.equal(await legend.innerText(), `${drawn} candles of ${interval} · last close ${formatPrice(expected.candles.close.at(-1))}`, 'the close shown');
       const canvas = await page.$eval('#candle-chart canvas', (c) => (c as HTMLCanvasElement).width * (c as HTMLCanvasElement).height);
       assert.ok(canvas > 0, 'the chart has a canvas');
     }
