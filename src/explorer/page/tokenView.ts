@@ -51,17 +51,21 @@ export function mountTokenView(view: HTMLElement, address: string, params: URLSe
   renderStats();
 
   function renderIntervals(): void {
-    replace(intervalButtons, ...INTERVALS.map((i) => h('button', { type: 'button', 'data-interval': i, 'aria-pressed': i === interval ? 'true' : 'false' }, i)));
+    replace(intervalButtons, ...INTERVALS.map((i) => h('button', { type: 'button', 'data-interval': i, 'aria-pressed': 'false' }, i)));
+    markInterval();
+  }
+  /** Marks the interval shown; the buttons stay (and keep the keyboard focus). */
+  function markInterval(): void {
+    for (const b of intervalButtons.querySelectorAll<HTMLButtonElement>('button')) b.setAttribute('aria-pressed', String(b.dataset.interval === interval));
   }
   intervalButtons.addEventListener('click', (event) => {
     const button = (event.target as Element).closest<HTMLButtonElement>('button[data-interval]');
     if (!button || button.dataset.interval === interval) return;
     interval = button.dataset.interval as CandleInterval;
-    history_replace();
-    renderIntervals();
+    window.history.replaceState(null, '', `#/token/${address}?interval=${interval}`);
+    markInterval();
     void loadCandles().catch(show);
   });
-  const history_replace = () => window.history.replaceState(null, '', `#/token/${address}?interval=${interval}`);
 
   const show = (error: unknown) => {
     if (!stopped) replace(problem, problemBox(error));
