@@ -30,7 +30,8 @@ describe('npm start', () => {
     await started.exit;
   });
 
-  it('start with no chain configured runs the demo, ready within 30 s, and serves indexed data from the first request', async () => {
+  it('start with no chain configured runs the demo, ready within 30 s, and serves indexed data from the first request', async (t) => {
+    t.diagnostic(`npm start ready after ${Math.round(readyMs)} ms (build ${Math.round(buildMs)} ms)`);
     assert.ok(readyMs < START_BUDGET_MS, `npm start ready after ${Math.round(readyMs)} ms (build ${Math.round(buildMs)} ms), budget ${START_BUDGET_MS} ms`);
     const list = (await (await fetch(`${url}/tokens?limit=100`)).json()) as {
       data: { symbol: string; contractAddress: string; currentPrice: number | null; info: { swaps: number } }[];
