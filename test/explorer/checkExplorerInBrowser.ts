@@ -1,12 +1,12 @@
 // The explorer (/explorer) in a real browser (the Chromium of the npm package @sparticuz/chromium)
 // against a running demo, every figure compared with what the API answers at the same moment:
-// the table's first page is GET /tokens, searching and ordering change it as the API does, the
-// rows are reachable by keyboard, a token page draws as many candles as the candles endpoint
-// answers with the same last close and lists the token's pools, the network-token page shows
-// circulating = total − excluded, a transaction is looked up through POST /rpc, an API error is
-// shown as its problem's title and detail. The page logs no console error, reaches nothing but
-// the service, keeps to 2 API requests a second, does not shift its layout while data loads, and
-// is screenshot at 1280×800 and 390×844.
+// the table's first page is GET /tokens; paging, searching, ordering and the isSecure filter
+// change it as the API does; the rows are reachable by keyboard; a token page draws as many
+// candles as the candles endpoint answers, with the same last close, and lists the token's
+// pools; the network-token page shows circulating = total − excluded; a transaction is looked up
+// through POST /rpc; an API error is shown as its problem's title and detail. The page logs no
+// console error, reaches nothing but the service, keeps to 2 API requests a second, does not
+// shift its layout while data loads, and is screenshot at 1280×800 and 390×844.
 // Called by test/main/npmStart.test.ts, which already runs the demo (`npm start`).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -96,31 +96,38 @@ export async function checkExplorerInBrowser(url: string): Promise<ExplorerRepor
     await shoot('table-1280');
     assert.ok((await layoutShift()) < 0.05, `layout shift while the table loads: ${await layoutShift()}`);
 
-    // Searching, then ordering by a column (descending, then ascending), as the API does.
+    // Paging within the API's bounds, then searching, ordering by a column (descending, then
+    // ascending) and filtering on isSecure: each page is what the API answers for that query.
+    const same = async (query: string) => {
+      await ready(query);
+      const expected = addresses(await api(`/tokens${query ? `?${query}` : ''}`));
+      assert.deepEqual(await rows(), expected, query);
+      return expected;
+    };
+    await page.selectOption('#token-limit', '10');
+    await same('limit=10');
+    await page.click('#page-next');
+    await same('page=2&limit=10');
     await page.fill('#token-search', 'usd');
-    await ready('search=usd');
-    assert.deepEqual(await rows(), addresses(await api('/tokens?search=usd')), 'search=usd');
+    await same('search=usd&limit=10');
     await page.click('button[data-order="liquidity"]');
-    await ready('search=usd&order=liquidity&sort=desc');
-    assert.deepEqual(await rows(), addresses(await api('/tokens?search=usd&order=liquidity&sort=desc')));
+    await same('search=usd&order=liquidity&sort=desc&limit=10');
     assert.equal(await page.getAttribute('th:has(button[data-order="liquidity"])', 'aria-sort'), 'descending');
     await page.click('button[data-order="liquidity"]');
-    await ready('search=usd&order=liquidity&sort=asc');
-    assert.deepEqual(await rows(), addresses(await api('/tokens?search=usd&order=liquidity&sort=asc')));
+    await same('search=usd&order=liquidity&sort=asc&limit=10');
     assert.equal(await page.getAttribute('th:has(button[data-order="liquidity"])', 'aria-sort'), 'ascending');
     await page.click('button[data-order="marketCap"]');
-    await ready('search=usd&order=marketCap&sort=desc');
-    const byMarketCap = addresses(await api('/tokens?search=usd&order=marketCap&sort=desc'));
-    assert.ok(byMarketCap.length >= 2, 'two rows to move between');
-    assert.deepEqual(await rows(), byMarketCap);
+    await page.selectOption('#token-secure', 'true');
+    const secure = await same('search=usd&isSecure=true&order=marketCap&sort=desc&limit=10');
+    assert.ok(secure.length >= 2, 'two rows to move between');
 
     // Keyboard: the rows are one Tab stop; arrows move, Enter opens the token.
     await page.focus('#token-table tbody tr[tabindex="0"]');
     await page.keyboard.press('ArrowDown');
-    assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.address), byMarketCap[1]);
+    assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.address), secure[1]);
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
-    await page.waitForFunction((a) => location.hash === `#/token/${a}`, byMarketCap[0]);
+    await page.waitForFunction((a) => location.hash === `#/token/${a}`, secure[0]);
 
     // A traded token: its candles (count and last close read back from the chart) and its pools.
     const traded = first.data.find((t) => t.currentPrice !== null && t.info.swaps > 0)!;
