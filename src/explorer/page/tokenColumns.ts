@@ -2,7 +2,7 @@
 // header (a header may hold two, e.g. Token: symbol and name).
 import type { OrderColumn, Token } from '../../client/index.ts';
 import { h } from './dom.ts';
-import { DASH, formatInteger, formatPercent, formatPrice, formatTime, formatUnits, formatUsd, shortAddress, trend } from './format.ts';
+import { formatInteger, formatPercent, formatPrice, formatTime, formatUnits, formatUsd, shortAddress, trend } from './format.ts';
 import { flagBadges, tokenLogo } from './tokenBits.ts';
 
 export type Column = {
@@ -40,5 +40,3 @@ export const columns: Column[] = [
   { sorts: [{ key: 'createdAt', label: 'Created' }], cell: (t) => formatTime(t.createdAt) },
   { sorts: [{ key: 'updatedAt', label: 'Updated' }], cell: (t) => formatTime(t.updatedAt) },
 ];
-
-export { DASH };
