@@ -1,6 +1,8 @@
 // Compiles src/**/*.ts to plain ESM JavaScript in dist/, one file per source file at the same
 // depth (src/api/x.ts → dist/api/x.js), so that `new URL('../..', import.meta.url)` still
 // reaches the repository root; copies the other files of src/ (SQL migrations) beside them.
+// Then bundles the explorer page for the browser (src/explorer/page/, by src/explorer/bundleExplorer.ts
+// run from its compiled copy) into dist/explorer/assets/, where the explorer router serves it from.
 // `npm start|serve|index` run it before `node dist/main.js`: plain JS needs no tsx loader thread.
 // Relative `.ts` imports become `.js`; every import stays an import: esbuild's bundle mode is used
 // only for its resolve hook, which marks every import external, so nothing is inlined.
@@ -10,7 +12,7 @@ import { build } from 'esbuild';
 import { keepImports, NODE_ESM_OPTIONS } from './keepImports.mjs';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const started = performance.now();
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,7 +26,9 @@ function walk(dir) {
   });
 }
 
-const sources = walk(srcDir);
+// Code that runs in a browser, not in Node: bundled below for the page, never compiled into dist/.
+const browserDirs = [join(srcDir, 'explorer', 'page')];
+const sources = walk(srcDir).filter((f) => !browserDirs.some((d) => f.startsWith(`${d}/`)));
 const entryPoints = sources.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
 const assets = sources.filter((f) => !f.endsWith('.ts'));
 const keepImportsPlugin = keepImports({ root, compiled: ['src'], what: 'into dist/' });
@@ -65,6 +69,17 @@ for (const asset of assets) {
   put(out, readFileSync(asset));
 }
 
+// The explorer's browser bundle (about 0.1 s): the same function the router falls back on when
+// no build has run (tsx, tests), so both serve the same files.
+const explorerStarted = performance.now();
+const { bundleExplorer } = await import(pathToFileURL(join(outDir, 'explorer', 'bundleExplorer.js')).href);
+for (const [name, bytes] of Object.entries(await bundleExplorer())) {
+  const out = join(outDir, 'explorer', 'assets', name);
+  expected.add(out);
+  put(out, bytes);
+}
+const explorerMs = Math.round(performance.now() - explorerStarted);
+
 // Outputs of deleted or renamed sources would otherwise still be importable from dist/. Another
 // build running at the same time may remove the same entries: a vanished entry is not an error.
 let removed = 0;
@@ -94,5 +109,5 @@ prune(outDir);
 
 if (process.argv.includes('--verbose')) {
   const ms = Math.round(performance.now() - started);
-  process.stderr.write(`build-runtime: ${entryPoints.length} modules, ${assets.length} assets → dist/ (${written} written, ${removed} removed) in ${ms} ms\n`);
+  process.stderr.write(`build-runtime: ${entryPoints.length} modules, ${assets.length} assets → dist/ (${written} written, ${removed} removed) in ${ms} ms (explorer bundle ${explorerMs} ms)\n`);
 }

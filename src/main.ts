@@ -20,6 +20,7 @@ import { resolveNetworkTokenSupply } from './config/networkTokenSupply.ts';
 import { createDatabase } from './db/index.ts';
 import { readCheckpoint } from './db/indexer/index.ts';
 import { createDocsRouter } from './docs/index.ts';
+import { createExplorerRouter, EXPLORER_FILE_PATHS } from './explorer/index.ts';
 import { ConfigError } from './errors/index.ts';
 import { indexerConfigFromDemo } from './demo/indexerConfigFromDemo.ts';
 import { demoRoles } from './demo/circulatingFromDemo.ts';
@@ -186,6 +187,8 @@ async function main(mode: Mode): Promise<void> {
         ? logger.error({ err }, 'the documentation site could not be built: /docs answers 503 until the next attempt')
         : logger.warn({ err: (err as Error).message }, 'the documentation site is served from memory: its cache directory is not writable'),
   });
+  // The explorer page (/explorer, and / in the demo): its files come from the build (dist/explorer/assets/).
+  const explorer = createExplorerRouter({ networkToken: supply?.tokenAddress, redirectRoot: Boolean(demo) });
   const { handler } = createHttpHandler({
     db,
     logger,
@@ -200,9 +203,11 @@ async function main(mode: Mode): Promise<void> {
       perMinute: config.http.rateLimitPerMinute ?? defaults.perMinute,
       counter,
     },
+    notLimited: [...EXPLORER_FILE_PATHS, ...(demo ? ['/'] : [])],
     rpc: { path: rpcPath, handler: createRpcHandler({ upstreamUrl: chainUrl, ...config.rpc, observe: metrics.rpcObserver }) },
     routers: [
       docs,
+      explorer,
       ...(demoList ? [(await import('./demo/logoRouter.ts')).createDemoLogoRouter({ symbols: demoList.map((e) => e.symbol) })] : []),
     ],
     readiness: {
@@ -231,6 +236,7 @@ async function main(mode: Mode): Promise<void> {
   stoppables.push({ name: 'http server', stop: () => server.close() });
   // Built once the server answers, so start-up is not slowed; /docs waits for it if asked first.
   void docs.warm();
+  void explorer.warm();
   printBanner(logger, server.url, chainUrl, Date.now() - started, demo && { ...demo.history, timings: { ...demo.timings, indexMs } });
 }
 
@@ -252,6 +258,7 @@ function printBanner(logger: Logger, url: string, chainUrl: string, ms: number, 
       `  Token API ready in ${(ms / 1000).toFixed(1)} s`,
       `  REST:     ${url}/tokens`,
       `  JSON-RPC: ${url}/rpc   (node: ${chainUrl})`,
+      `  Explorer: ${url}/explorer`,
       `  Docs:     ${url}/docs`,
       '',
       '  Try:',

@@ -40,6 +40,8 @@ export type HttpHandlerOptions = {
   metrics?: Metrics;
   /** Per-IP limits; none when absent. */
   rateLimit?: ClientRateLimitOptions;
+  /** Paths served from memory outside the API (the explorer's page and files), exempt from the limits like NOT_LIMITED. */
+  notLimited?: readonly string[];
   /** Express "trust proxy": how many proxies (or which) sit in front, for client IPs. */
   trustProxy?: boolean | number | string;
   /** Routers outside the OpenAPI document (docs, demo logos). */
@@ -87,7 +89,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
       return readsDatabase(url) ? `${Math.floor(now / FIVE_MINUTES_MS)}` : `${Math.floor(now / HOUR_MS)}:${prices.version()}`;
     },
   });
-  const limiter = options.rateLimit ? createClientRateLimiter({ ...options.rateLimit, exempt: NOT_LIMITED }) : undefined;
+  const limiter = options.rateLimit ? createClientRateLimiter({ ...options.rateLimit, exempt: [...NOT_LIMITED, ...(options.notLimited ?? [])] }) : undefined;
   const deps = { db, logger, now: options.now, catalog, prices, supply: options.supply };
   const headers = answerHeaders();
   const app = createApp({ ...deps, metrics, headers, responseCache, limiter, routers: options.routers, rpc: options.rpc, readiness: options.readiness, trustProxy: options.trustProxy });

@@ -1,12 +1,14 @@
-// The typed client against the real app over HTTP: serialisation, success and error typing.
+// The typed clients against the real app over HTTP: serialisation, success and error typing (REST and JSON-RPC).
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { getAddress } from 'ethers';
-import { createTokenApiClient, type CandleSeries, type PriceAt, type Problem, type Token, type TokenApiClient } from '../../src/client/index.ts';
+import { createRpcClient, createTokenApiClient, isProblem, type CandleSeries, type PriceAt, type Problem, type Token, type TokenApiClient } from '../../src/client/index.ts';
 import { appendPricePoints, rollupCandles, upsertTokens, type Database } from '../../src/db/index.ts';
 import { savePriceChanges } from '../../src/db/indexer/index.ts';
+import { createRpcHandler, rpcPath } from '../../src/rpc/index.ts';
+import { stubChainNode } from '../helpers/mainProcess.ts';
 import { testApp } from '../helpers/testApp.ts';
 import { testDatabases } from '../helpers/testDatabases.ts';
 import { addressOf, makeTokens } from '../helpers/tokenFixtures.ts';
@@ -134,11 +136,38 @@ describe('typed REST client', () => {
     assert.equal(response.status, 400);
     assert.ok(error?.errors?.some((e) => e.field === 'limit'), JSON.stringify(error));
   });
+  it('JSON-RPC client (the explorer\'s lookup box): results, JSON-RPC errors and HTTP problems, each typed', async () => {
+    const node = await stubChainNode();
+    // POST /rpc in front of a stand-in node, three requests a minute: the fourth is refused with a problem.
+    const app = testApp(db, { rpc: { path: rpcPath, handler: createRpcHandler({ upstreamUrl: node.url }) }, rateLimit: { perSecond: 0, perMinute: 3 } });
+    const rpcServer = createServer(app).listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => rpcServer.once('listening', resolve));
+    try {
+      const rpc = createRpcClient({ baseUrl: `http://127.0.0.1:${(rpcServer.address() as AddressInfo).port}` });
+      assert.equal((await rpc.chainId()).data, '0x7a69');
+      const missing = await rpc.getTransactionByHash(`0x${'ab'.repeat(32)}`);
+      assert.deepEqual([missing.data, missing.error], [null, undefined], 'an unknown transaction is null');
+      const bad = await rpc.getTransactionByBlockNumberAndIndex('latest', 'zero');
+      assert.ok(bad.error && !isProblem(bad.error), 'a bad parameter is a JSON-RPC error');
+      assert.equal(bad.error.code, -32602);
+      assert.equal(bad.response.status, 200);
+      const refused = await rpc.chainId();
+      assert.ok(refused.error && isProblem(refused.error), 'over the limit: the problem document');
+      assert.equal(refused.response.status, 429);
+      assert.equal(refused.error.title, 'Too Many Requests');
+      assert.match(refused.error.detail ?? '', /More than 3 requests per minute/);
+    } finally {
+      rpcServer.closeAllConnections();
+      await new Promise((resolve) => rpcServer.close(resolve));
+      node.server.close();
+    }
+  });
 });
 
 describe('package export', () => {
   it('exposes the client as linea-token-api/client', async () => {
     const exported = (await import('linea-token-api/client')) as typeof import('../../src/client/index.ts');
     assert.equal(exported.createTokenApiClient, createTokenApiClient);
+    assert.equal(exported.createRpcClient, createRpcClient);
   });
 });

@@ -1,6 +1,8 @@
 // scripts/build-runtime.mjs: what `npm start|serve|index` compile src/ into and then run with
 // plain node (no tsx). The output must mirror src/ file for file at the same depth, import no
-// .ts file, carry the SQL migrations, and load with node alone.
+// .ts file, carry the SQL migrations, and load with node alone. The explorer page's sources
+// (browser code) are bundled into dist/explorer/assets/ instead, byte for byte what the router
+// would bundle itself.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -11,6 +13,10 @@ import { before, describe, it } from 'node:test';
 const root = resolve(import.meta.dirname, '..', '..');
 const src = join(root, 'src');
 const dist = join(root, 'dist');
+/** Browser code: bundled for the page, not compiled file for file. */
+const browserDir = join(src, 'explorer', 'page');
+/** Where that bundle goes: JavaScript for a browser, not a Node module. */
+const browserBundleDir = join(dist, 'explorer', 'assets');
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -44,7 +50,7 @@ describe('build-runtime', () => {
 
   it('emits one .js file with its source map per src/**/*.ts, at the same depth', () => {
     const missing = files(src)
-      .filter((f) => f.endsWith('.ts'))
+      .filter((f) => f.endsWith('.ts') && !f.startsWith(`${browserDir}/`))
       .map((f) => join(dist, relative(src, f)).replace(/\.ts$/, '.js'))
       .filter((js) => !outputs.includes(js) || !outputs.includes(`${js}.map`));
     assert.deepEqual(missing.map((f) => relative(root, f)), []);
@@ -54,7 +60,7 @@ describe('build-runtime', () => {
 
   it('imports no .ts file, and every relative import resolves inside dist/', () => {
     const wrong: string[] = [];
-    for (const file of outputs.filter((f) => f.endsWith('.js'))) {
+    for (const file of outputs.filter((f) => f.endsWith('.js') && !f.startsWith(`${browserBundleDir}/`))) {
       for (const spec of specifiersOf(readFileSync(file, 'utf8'))) {
         if (/\.[cm]?tsx?$/.test(spec)) wrong.push(`${relative(root, file)}: ${spec}`);
         else if (spec.startsWith('.') && !existsSync(resolve(dirname(file), spec))) wrong.push(`${relative(root, file)}: ${spec} (missing)`);
@@ -81,8 +87,16 @@ describe('build-runtime', () => {
     assert.ok((await load('chain/contracts.js')).loadContract('Multicall3').abi.length > 0);
   });
 
+  it('bundles the explorer page into dist/explorer/assets/, the same files the router would bundle, and compiles none of it for Node', async () => {
+    const { bundleExplorer } = (await import(pathToFileURL(join(dist, 'explorer', 'bundleExplorer.js')).href)) as typeof import('../../src/explorer/bundleExplorer.ts');
+    for (const [name, bytes] of Object.entries(await bundleExplorer())) {
+      assert.ok(readFileSync(join(dist, 'explorer', 'assets', name)).equals(bytes), name);
+    }
+    assert.equal(existsSync(join(dist, 'explorer', 'page')), false);
+  });
+
   it('every compiled module loads with plain node, without tsx', () => {
-    const modules = outputs.filter((f) => f.endsWith('.js') && f !== join(dist, 'main.js')).map((f) => pathToFileURL(f).href);
+    const modules = outputs.filter((f) => f.endsWith('.js') && f !== join(dist, 'main.js') && !f.startsWith(`${browserBundleDir}/`)).map((f) => pathToFileURL(f).href);
     const r = node(['--input-type=module', '-e', `for (const m of ${JSON.stringify(modules)}) await import(m);`]);
     assert.equal(r.status, 0, r.stderr);
   });
