@@ -188,7 +188,11 @@ async function main(mode: Mode): Promise<void> {
         : logger.warn({ err: (err as Error).message }, 'the documentation site is served from memory: its cache directory is not writable'),
   });
   // The explorer page (/explorer, and / in the demo): its files come from the build (dist/explorer/assets/).
-  const explorer = createExplorerRouter({ networkToken: supply?.tokenAddress, redirectRoot: Boolean(demo) });
+  const explorer = createExplorerRouter({
+    networkToken: supply?.tokenAddress,
+    redirectRoot: Boolean(demo),
+    rateLimit: { perSecond: config.http.rateLimitPerSecond ?? defaults.perSecond, perMinute: config.http.rateLimitPerMinute ?? defaults.perMinute },
+  });
   const { handler } = createHttpHandler({
     db,
     logger,

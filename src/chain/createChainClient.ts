@@ -1,7 +1,8 @@
 // The indexer's node access over ethers v6 JsonRpcProvider: per-request timeout, retries with
 // exponential backoff and jitter on transient failures, a requests-per-second cap, and getLogs
 // that splits ranges the node refuses.
-import { FetchRequest, JsonRpcProvider, Network, toQuantity } from 'ethers';
+import { Network, toQuantity, type JsonRpcProvider } from 'ethers';
+import { createFastJsonRpcProvider } from './createFastJsonRpcProvider.ts';
 import { classifyRpcError } from './classifyRpcError.ts';
 import { createNodeCallLimiter } from './createNodeCallLimiter.ts';
 import { CallRevertedError, ChainRequestError, LogRangeError } from './errors.ts';
@@ -44,15 +45,9 @@ export function createChainClient(options: ChainClientOptions): ChainClient {
   const maxRetries = options.maxRetries ?? 5;
   const retryBaseMs = options.retryBaseMs ?? 200;
   const limiter = createNodeCallLimiter(options.requestsPerSecond ?? 0);
-  const fetchRequest = new FetchRequest(options.url);
-  fetchRequest.timeout = timeoutMs;
-  // ethers retries 429 itself with its own schedule; keep our single retry policy in charge.
-  fetchRequest.retryFunc = async () => false;
-  const provider = new JsonRpcProvider(fetchRequest, undefined, {
-    staticNetwork: new Network('chain', BigInt(options.chainId ?? 0)),
-    batchMaxCount: 1,
-    polling: false,
-  });
+  // One request at a time over Node's fetch (createFastJsonRpcProvider); retries are ours alone.
+  const network = new Network('chain', BigInt(options.chainId ?? 0));
+  const provider = createFastJsonRpcProvider(options.url, timeoutMs, network, { staticNetwork: network, batchMaxCount: 1, polling: false });
   const counters: ChainClientStats = { requests: 0, retries: 0, failures: 0, logSplits: 0 };
   // Learned from refusals: later getLogs calls start at a range the node accepted.
   let logRangeHint = Number.POSITIVE_INFINITY;

@@ -11,6 +11,8 @@ export type ExplorerRouterOptions = {
   networkToken?: string;
   /** Answer GET / with a redirect to the explorer (the demo). */
   redirectRoot?: boolean;
+  /** The per-IP limits the API applies (0: none): the page paces its requests to fit them. Default 2/s and 60/min. */
+  rateLimit?: { perSecond: number; perMinute: number };
   /** Where the bundle comes from; by default the build's, else bundled in memory once. */
   load?: () => Promise<ExplorerBundle>;
 };
@@ -36,7 +38,7 @@ export function createExplorerRouter(options: ExplorerRouterOptions = {}): Explo
         const version = createHash('sha256').update(bundle['explorer.js']).update(bundle['explorer.css']).digest('base64url').slice(0, 16);
         return {
           version,
-          html: Buffer.from(renderExplorerPage({ networkToken: options.networkToken, version })),
+          html: Buffer.from(renderExplorerPage({ networkToken: options.networkToken, version, rateLimit: options.rateLimit })),
           files: new Map([
             [EXPLORER_SCRIPT_PATH, { body: bundle['explorer.js'], type: 'text/javascript; charset=utf-8' }],
             [EXPLORER_STYLE_PATH, { body: bundle['explorer.css'], type: 'text/css; charset=utf-8' }],

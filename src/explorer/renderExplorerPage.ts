@@ -6,9 +6,11 @@ const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&
  * The page's HTML: a shell the script fills, with the space of every view reserved by the style
  * sheet (no layout shift while data loads). `networkToken` is the address the supply endpoints
  * serve, given to the page in a meta tag (it has no API of its own); absent, the network view
- * says so. `version` keys the asset URLs so that a new build is fetched, not a cached one.
+ * says so. `rateLimit` is the API's per-IP limits (requests per second/per minute), which the
+ * page's requests are paced to fit. `version` keys the asset URLs so that a new build is fetched, not a cached one.
  */
-export function renderExplorerPage(options: { networkToken?: string; version: string }): string {
+export function renderExplorerPage(options: { networkToken?: string; version: string; rateLimit?: { perSecond: number; perMinute: number } }): string {
+  const limit = options.rateLimit ?? { perSecond: 2, perMinute: 60 };
   const v = encodeURIComponent(options.version);
   return `<!doctype html>
 <html lang="en">
@@ -17,6 +19,7 @@ export function renderExplorerPage(options: { networkToken?: string; version: st
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="explorer:network-token" content="${escapeAttribute(options.networkToken ?? '')}">
+<meta name="explorer:rate-limit" content="${limit.perSecond}/${limit.perMinute}">
 <title>Token explorer</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${EXPLORER_STYLE_PATH}?v=${v}">

@@ -52,6 +52,7 @@ describe('explorer router', () => {
     assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/i, 'no inline script');
     assert.doesNotMatch(html, /<style|\sstyle=/i, 'no inline style');
     assert.match(html, new RegExp(`<meta name="explorer:network-token" content="${networkToken}">`));
+    assert.match(html, /<meta name="explorer:rate-limit" content="2\/60">/, 'the default limits, when none are given');
     const linked = [...html.matchAll(/(?:src|href)="(\/explorer\/assets\/[^"]+)"/g)].map((m) => m[1]!);
     const script = linked.find((p) => p.includes('.js?'));
     const style = linked.find((p) => p.includes('.css?'));

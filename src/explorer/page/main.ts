@@ -2,12 +2,14 @@
 // hash — #/ the token table, #/token/0x… a token, #/network the network token — mounting one
 // view at a time (the previous one's timers stop), and the transaction lookup box.
 import { mountNetworkView } from './networkView.ts';
+import { paceFromMeta, setPace } from './pacedFetch.ts';
 import { mountTokenTable } from './tokenTable.ts';
 import { mountTokenView } from './tokenView.ts';
 import { mountTxLookup } from './txLookup.ts';
 
 const view = document.getElementById('view')!;
 const networkToken = document.querySelector<HTMLMetaElement>('meta[name="explorer:network-token"]')?.content ?? '';
+setPace(paceFromMeta(document.querySelector<HTMLMetaElement>('meta[name="explorer:rate-limit"]')?.content));
 let unmount: (() => void) | undefined;
 
 function route(): void {

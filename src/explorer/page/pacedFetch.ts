@@ -1,11 +1,26 @@
 // Every API request of the page goes through this fetch: it keeps the page inside the service's
-// default per-IP limits (2 requests per second, 60 per minute) by waiting for a free slot rather
-// than being refused. The page allows itself 2 per second and 50 per minute, leaving 10 a minute
-// for a second tab or a reload. A 429 that still comes (another client on the same IP) pauses
-// all requests for its Retry-After.
+// per-IP limits (the page's `explorer:rate-limit` meta tag; by default 2 requests per second, 60
+// per minute) by waiting for a free slot rather than being refused. The page allows itself the
+// per-second limit and 5/6 of the per-minute one (50 of 60), leaving the rest for a second tab or
+// a reload; a limit of 0 is no limit. A 429 that still comes (another client on the same IP)
+// pauses all requests for its Retry-After.
 
-const PER_SECOND = 2;
-const PER_MINUTE = 50;
+let PER_SECOND = 2;
+let PER_MINUTE = 50;
+
+/** Paces to the API's limits: `perSecond`/`perMinute` requests (0: unlimited). */
+export function setPace(limit: { perSecond: number; perMinute: number }): void {
+  PER_SECOND = limit.perSecond > 0 ? limit.perSecond : Number.POSITIVE_INFINITY;
+  PER_MINUTE = limit.perMinute > 0 ? Math.max(1, Math.floor((limit.perMinute * 5) / 6)) : Number.POSITIVE_INFINITY;
+}
+
+/** The pace the page's meta tag gives ("perSecond/perMinute"); the defaults when absent or unreadable. */
+export function paceFromMeta(content: string | undefined): { perSecond: number; perMinute: number } {
+  const [perSecond, perMinute] = (content ?? '').split('/').map(Number);
+  return Number.isInteger(perSecond) && Number.isInteger(perMinute) && perSecond! >= 0 && perMinute! >= 0
+    ? { perSecond: perSecond!, perMinute: perMinute! }
+    : { perSecond: 2, perMinute: 60 };
+}
 
 const sent: number[] = []; // start times of the requests of the last minute
 let pausedUntil = 0;
