@@ -45,7 +45,6 @@ export async function checkSellability(input: SellInput): Promise<Pick<ContractF
   const receipts = await Promise.all(swaps.map((s) => receiptOrNone(chain, s.txHash)));
   const taxes: ContractFindings['taxes'] = [];
   const candidates = new Set<string>();
-  let buyAmount: bigint | null = null;
   swaps.forEach((swap, i) => {
     const receipt = receipts[i];
     if (!receipt?.status) return;
@@ -60,7 +59,6 @@ export async function checkSellability(input: SellInput): Promise<Pick<ContractF
         if (missing > TAX_TOLERANCE_BPS) taxes.push({ side: 'buy', bps: missing, tx: swap.txHash });
       }
       candidates.add(receipt.from);
-      buyAmount = swap.amount;
     } else {
       const into = transfers.find((t) => t.to === swap.pool);
       if (!into) return;
@@ -82,8 +80,9 @@ export async function checkSellability(input: SellInput): Promise<Pick<ContractF
     if (value > balance) [holder, balance] = [holders[i]!, value];
   });
   if (!holder) return { sell: { result: 'untested', why: 'no recent buyer still holds the token' }, taxes };
-  const bought = buyAmount as bigint | null;
-  const amount = bought !== null && bought > 0n && bought < balance ? bought : balance;
+  // What the latest buy took out of the pool, or the holder's balance when smaller (or unknown).
+  const bought = swaps.find((s) => s.side === 'buy')?.amount ?? 0n;
+  const amount = bought > 0n && bought < balance ? bought : balance;
   const data = erc20.encodeFunctionData('transfer', [pool, amount]);
   try {
     const answer = await callFrom(chain, holder, token, data, block);
