@@ -54,7 +54,7 @@ async function main() {
         logFile: join(outDir, 'service.log'),
         cpuProfDir: profDir,
         env: {
-          NODE_ENV: 'production', LOG_LEVEL: 'info', VALIDATE_RESPONSES: 'false', CHAIN_RPC_URL: node.info.url,
+          NODE_ENV: 'production', LOG_LEVEL: 'info', VALIDATE_RESPONSES: 'false', CHAIN_RPC_URL: node.info.url, CHAIN_RPC_REQUESTS_PER_SECOND: '0',
           PGLITE_DIR: c.target === 'uncachedRpc' ? 'memory://' : pgliteDir,
           ...limiterEnv[c.limiter ?? 'off'],
           ...(c.target === 'uncachedRpc' ? { RPC_CACHE_SIZE: '0' } : {}),

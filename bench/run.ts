@@ -129,7 +129,8 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
     const serviceEnv: Record<string, string> = {
       NODE_ENV: 'production', LOG_LEVEL: 'info', VALIDATE_RESPONSES: 'false', RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0',
     };
-    const common = { ...serviceEnv, CHAIN_RPC_URL: info.url, NETWORK_TOKEN_ADDRESS: net.address, SUPPLY_CONFIG: supplyConfig };
+    // The bench's node is local: no provider's request budget between the service and it.
+    const common = { ...serviceEnv, CHAIN_RPC_URL: info.url, CHAIN_RPC_REQUESTS_PER_SECOND: '0', NETWORK_TOKEN_ADDRESS: net.address, SUPPLY_CONFIG: supplyConfig };
     const uncachedStarting = startService({ mode: 'serve', logFile, env: { ...common, PGLITE_DIR: 'memory://', RPC_CACHE_SIZE: '0' } });
     cleanups.push(() => uncachedStarting.then((s) => s.stop(), () => undefined));
 

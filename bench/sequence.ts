@@ -44,7 +44,7 @@ const service = await (async () => {
     mode: 'serve',
     logFile: join(dir, 'service.log'),
     env: {
-      NODE_ENV: 'production', LOG_LEVEL: 'info', VALIDATE_RESPONSES: 'false', CHAIN_RPC_URL: node.info.url, PGLITE_DIR: pgliteDir, ...limiterEnv.off,
+      NODE_ENV: 'production', LOG_LEVEL: 'info', VALIDATE_RESPONSES: 'false', CHAIN_RPC_URL: node.info.url, CHAIN_RPC_REQUESTS_PER_SECOND: '0', PGLITE_DIR: pgliteDir, ...limiterEnv.off,
       ...(process.env.SERVICE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVICE_NODE_OPTIONS } : {}),
     },
   });

@@ -10,12 +10,11 @@ import { createPriceHistoryStore } from './readModel/prices/createPriceHistorySt
 import { startHttpServer } from './api/startHttpServer.ts';
 import { createResponseValidator } from './api/validation/createResponseValidator.ts';
 import { withResponseValidation } from './api/validation/withResponseValidation.ts';
-import { createSupplyServiceFromEnv } from './readModel/supply/createSupplyServiceFromEnv.ts';
-import { createChainClient } from './chain/createChainClient.ts';
-import { createJsonRpcClient } from './chain/jsonRpcClient.ts';
+import { createNetworkTokenSupplyService } from './readModel/supply/createNetworkTokenSupplyService.ts';
+import { createChainClient, createRequestBudget, type ChainClient, type ChainClientOptions } from './chain/index.ts';
 import { loadConfig, type Config } from './config/loadConfig.ts';
-import { loadIndexerConfig } from './config/indexerConfig.ts';
 import { loadCirculatingConfig } from './config/circulatingConfig.ts';
+import { redactUrl } from './config/redactUrl.ts';
 import { resolveNetworkTokenSupply } from './config/networkTokenSupply.ts';
 import { createDatabase } from './db/index.ts';
 import { readCheckpoint } from './db/indexer/index.ts';
@@ -45,7 +44,7 @@ async function startDemoChain(config: Config, logger: Logger) {
 }
 
 async function main(mode: Mode): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(process.env);
   // Asynchronous writes (lines coalesce while a write is pending): a synchronous write per
   // access-log line costs CPU on every request.
   const logger = pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: false }));
@@ -69,10 +68,23 @@ async function main(mode: Mode): Promise<void> {
   }
 
   const started = Date.now();
-  const demo = config.chainRpcUrl || mode !== 'start' ? undefined : await startDemoChain(config, logger);
+  const demo = config.chain.url || mode !== 'start' ? undefined : await startDemoChain(config, logger);
   if (demo) stoppables.push({ name: 'demo chain', stop: () => demo.stop() });
-  const chainUrl = config.chainRpcUrl ?? demo?.chain.url;
+  const chainUrl = config.chain.url ?? demo?.chain.url;
   if (!chainUrl) throw new ConfigError([`CHAIN_RPC_URL: required by \`${mode}\` (only \`start\` runs the embedded demo chain)`]);
+  // One request budget for everything this process sends the node, each client named for /metrics.
+  const budget = createRequestBudget({ perSecond: config.chain.requestsPerSecond, maxConcurrency: config.chain.maxConcurrency });
+  const nodeClients: Record<string, ChainClient> = {};
+  const nodeClient = (name: string, overrides: Partial<ChainClientOptions> = {}) => {
+    const client = createChainClient({
+      url: chainUrl, timeoutMs: config.chain.timeoutMs, maxRetries: config.chain.maxRetries, maxBatchSize: config.chain.maxBatchSize, budget, ...overrides,
+    });
+    nodeClients[name] = client;
+    stoppables.push({ name: `node client ${name}`, stop: () => client.destroy() });
+    return client;
+  };
+  // The network token's supply rule, decided once for the /supply endpoints and the indexer alike.
+  const networkToken = resolveNetworkTokenSupply(config.supply, demo?.deployment.networkToken);
 
   // The demo chain is new at every start, so its index lives in memory unless told otherwise.
   // It opens after the history: PGlite's initdb holds this thread, which drives the history.
@@ -88,9 +100,8 @@ async function main(mode: Mode): Promise<void> {
   let indexMs = 0;
   const indexFrom = Date.now();
   if (mode !== 'serve') {
-    const indexerConfig = demo ? indexerConfigFromDemo(demo.deployment) : loadIndexerConfig();
+    const indexerConfig = demo ? indexerConfigFromDemo(demo.deployment) : config.indexer;
     // The network token's circulating supply follows the rule of /supply/circulating (SUPPLY_CONFIG).
-    const networkToken = resolveNetworkTokenSupply(process.env, demo?.deployment.networkToken);
     const circulatingConfig = indexerConfig.circulatingConfig
       ? loadCirculatingConfig(indexerConfig.circulatingConfig, { roles: demo ? demoRoles(demo.deployment) : {}, networkToken: networkToken?.tokenAddress })
       : undefined;
@@ -100,13 +111,7 @@ async function main(mode: Mode): Promise<void> {
       tokenList: demoList,
       circulating: { config: circulatingConfig, networkToken: networkToken && { address: networkToken.tokenAddress, supply: networkToken.config } },
       logger: logger.child({ component: 'indexer' }),
-      chain: createChainClient({
-        url: chainUrl,
-        chainId: indexerConfig.chainId,
-        timeoutMs: indexerConfig.rpc.timeoutMs,
-        maxRetries: indexerConfig.rpc.maxRetries,
-        requestsPerSecond: indexerConfig.rpc.requestsPerSecond,
-      }),
+      chain: nodeClient('indexer'),
     });
     await indexer.start();
     stoppables.push({ name: 'indexer', stop: () => indexer?.stop() });
@@ -117,11 +122,11 @@ async function main(mode: Mode): Promise<void> {
     indexMs = Date.now() - indexFrom;
   }
   if (mode === 'index') {
-    logger.info({ chainUrl, ms: Date.now() - started }, 'indexer running');
+    logger.info({ chainNode: redactUrl(chainUrl), ms: Date.now() - started }, 'indexer running');
     return;
   }
 
-  const node = createJsonRpcClient({ url: chainUrl, timeoutMs: 3000 });
+  const node = nodeClient('readiness', { timeoutMs: 3000, maxRetries: 0, priority: 'interactive' });
   const metrics = createMetrics({
     rateLimitCounting: () => {
       const status = counter?.status();
@@ -137,6 +142,7 @@ async function main(mode: Mode): Promise<void> {
       const s = indexer?.status();
       return s && { stored: s.contractChecks, failed: s.contractCheckFailures };
     },
+    chainNode: () => ({ clients: Object.fromEntries(Object.entries(nodeClients).map(([name, c]) => [name, c.stats()])), budget: budget.stats() }),
   });
   const catalog = createTokenCatalog({
     db,
@@ -175,10 +181,10 @@ async function main(mode: Mode): Promise<void> {
   // The public Linea service allows 2/s and 60/min per IP; the demo is for humans clicking around.
   const defaults = demo ? { perSecond: 50, perMinute: 3000 } : { perSecond: 2, perMinute: 60 };
 
-  const supply = createSupplyServiceFromEnv({
-    rpcUrl: chainUrl,
+  // Few retries: a failing node should turn into a stale answer quickly, not into a slow one.
+  const supply = createNetworkTokenSupplyService(networkToken, {
+    chain: nodeClient('supply', { maxRetries: 1, timeoutMs: 4000, priority: 'interactive' }),
     logger: logger.child({ component: 'supply' }),
-    demoNetworkToken: demo?.deployment.networkToken,
   });
 
   const docs = createDocsRouter({
@@ -208,7 +214,15 @@ async function main(mode: Mode): Promise<void> {
       counter,
     },
     notLimited: [...EXPLORER_FILE_PATHS, ...(demo ? ['/'] : [])],
-    rpc: { path: rpcPath, handler: createRpcHandler({ upstreamUrl: chainUrl, ...config.rpc, observe: metrics.rpcObserver }) },
+    rpc: {
+      path: rpcPath,
+      handler: createRpcHandler({
+        upstreamUrl: chainUrl,
+        ...config.rpc,
+        observe: metrics.rpcObserver,
+        client: nodeClient('rpc', { timeoutMs: config.rpc.upstreamTimeoutMs, maxRetries: 0, priority: 'interactive', observe: metrics.rpcObserver.upstream }),
+      }),
+    },
     routers: [
       docs,
       explorer,
@@ -216,7 +230,7 @@ async function main(mode: Mode): Promise<void> {
     ],
     readiness: {
       ...(counter ? { rateLimitCounter: async () => countingNote(counter.status()) } : {}),
-      chainNode: async () => void (await node.request('eth_blockNumber', [])),
+      chainNode: async () => void (await node.request('eth_blockNumber')),
       indexer: async () => {
         // A standby follows the writer's progress in the database, as a stateless API process does.
         const standby = indexer?.status().role === 'standby';
@@ -231,7 +245,7 @@ async function main(mode: Mode): Promise<void> {
   async function lagFromCheckpoint(): Promise<number | null> {
     const checkpoint = await readCheckpoint(db);
     if (!checkpoint) return null;
-    const head = Number(BigInt((await node.request('eth_blockNumber', [])) as string));
+    const head = await node.getBlockNumber();
     return Math.max(0, head - checkpoint.blockNumber);
   }
 
@@ -241,7 +255,7 @@ async function main(mode: Mode): Promise<void> {
   // Built once the server answers, so start-up is not slowed; /docs waits for it if asked first.
   void docs.warm();
   void explorer.warm();
-  printBanner(logger, server.url, chainUrl, Date.now() - started, demo && { ...demo.history, timings: { ...demo.timings, indexMs } });
+  printBanner(logger, server.url, redactUrl(chainUrl), Date.now() - started, demo && { ...demo.history, timings: { ...demo.timings, indexMs } });
 }
 
 async function waitForIndexed(indexer: Indexer, block: number, timeoutMs: number): Promise<void> {

@@ -70,3 +70,13 @@ describe('dependency direction', () => {
     assert.deepEqual(wrong, []);
   });
 });
+
+describe('configuration is read once', () => {
+  it('only src/config/ and src/main.ts read the environment (process.env, NODE_ENV)', () => {
+    const readers = files(src)
+      .filter((f) => !relative(src, f).startsWith('config/') && relative(src, f) !== 'main.ts')
+      .filter((f) => /process\.env|NODE_ENV/.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(root, f));
+    assert.deepEqual(readers, []);
+  });
+});

@@ -29,7 +29,7 @@ export type ThroughputResult = {
 export async function measureBackfill(node: ChainNode, options: { timeoutMs: number }): Promise<ThroughputResult> {
   const config = indexerConfigFromDemo(node.info.deployment);
   const db = await createDatabase({ pgliteDir: 'memory://' });
-  const chain = createChainClient({ url: node.info.url, chainId: node.info.chainId, timeoutMs: 10_000 });
+  const chain = createChainClient({ url: node.info.url, timeoutMs: 10_000 });
   try {
     const indexer = createIndexer({ db, chain, config });
     const started = performance.now();
@@ -89,7 +89,7 @@ export async function measureFreshness(
   const config = indexerConfigFromDemo(node.info.deployment, { pollIntervalMs: indexerPollMs });
   // The demo's circulating rules name its accounts by role, which only the embedded demo resolves;
   // a node reached by URL is any network to the service: no circulating rules.
-  const { network: _n, rpc: _r, ...rest } = config;
+  const { network: _n, ...rest } = config;
   const preset = { ...rest, circulatingConfig: 'none' };
   const dir = mkdtempSync(join(tmpdir(), 'bench-indexer-'));
   const presetFile = join(dir, 'demo-network.json');
@@ -99,7 +99,7 @@ export async function measureFreshness(
     logFile: options.logFile,
     env: {
       NODE_ENV: 'production', LOG_LEVEL: 'info', VALIDATE_RESPONSES: 'false', PGLITE_DIR: 'memory://',
-      CHAIN_RPC_URL: node.info.url, INDEXER_NETWORK_FILE: presetFile, RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0',
+      CHAIN_RPC_URL: node.info.url, CHAIN_RPC_REQUESTS_PER_SECOND: '0', INDEXER_NETWORK_FILE: presetFile, RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0',
       DATA_VERSION_POLL_MS: String(dataVersionPollMs),
     },
   });

@@ -1,4 +1,5 @@
-export { createChainClient, type ChainClient, type ChainClientOptions, type ChainClientStats } from './createChainClient.ts';
+export { createChainClient, type ChainClient, type ChainClientOptions, type ChainClientStats, type RpcCall } from './createChainClient.ts';
+export { createRequestBudget, unlimitedBudget, type RequestBudget, type RequestPriority, type BudgetStats } from './createRequestBudget.ts';
 export { callMany, type Call, type CallResult } from './multicall.ts';
 export { readErc20Metadata, readTotalSupplies, readBalances, type Erc20Metadata } from './readErc20.ts';
 export { readUsdFeed, type FeedReading, type FeedRound } from './readUsdFeed.ts';
@@ -7,9 +8,11 @@ export { readHolderBalances, callsOf, type HolderBalancesRequest, type HolderBal
 export { readSupply, type SupplyReading } from './readSupply.ts';
 export { supplyFigures } from './supply/supplyFigures.ts';
 export { SupplyReadError } from './supply/SupplyReadError.ts';
-export { classifyRpcError, type RpcErrorKind } from './classifyRpcError.ts';
-export { createNodeCallLimiter, type NodeCallLimiter } from './createNodeCallLimiter.ts';
-export { ChainRequestError, CallRevertedError, LogRangeError } from './errors.ts';
+export { classifyHttpStatus, classifyNodeError } from './classifyNodeFailure.ts';
+export {
+  ChainError, RpcTimeoutError, NodeUnreachableError, HttpStatusError, RateLimitedError, InvalidResponseError,
+  JsonRpcResponseError, LogRangeTooLargeError, CallRevertedError, type NodeErrorObject,
+} from './errors.ts';
 export type { BlockHeader, BlockTag, LogFilter, RawLog } from './types.ts';
 export { readCode } from './contract/readCode.ts';
 export { readStorageSlots } from './contract/readStorageSlots.ts';

@@ -11,6 +11,8 @@ export type RawLog = {
   transactionHash: string;
   logIndex: number;
   removed?: boolean;
+  /** Unix seconds of the log's block, where the node adds the field to logs (not every node does). */
+  blockTimestamp?: number;
 };
 
 export type LogFilter = {

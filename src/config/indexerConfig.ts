@@ -13,7 +13,6 @@ export type IndexerConfig = {
   network: string;
   /** Expected chain id; the indexer refuses a node on another chain. Undefined: not checked. */
   chainId: number | undefined;
-  rpc: { url: string | undefined; timeoutMs: number; maxRetries: number; requestsPerSecond: number };
   startBlock: number;
   /** Blocks per eth_getLogs request (the client splits further if the node refuses). */
   batchSize: number;
@@ -72,7 +71,7 @@ export type IndexerConfig = {
   retention?: RetentionConfig;
 };
 
-type Preset = Partial<Omit<IndexerConfig, 'network' | 'rpc'>>;
+type Preset = Partial<Omit<IndexerConfig, 'network'>>;
 
 const presetDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'config', 'networks');
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -88,9 +87,6 @@ export const indexerDefaults = {
   secureMarketCapMinUsd: '50000',
   reorgDepth: 128,
   supplyRefreshBlocks: 10_000,
-  timeoutMs: 10_000,
-  maxRetries: 5,
-  requestsPerSecond: 0,
   standbyPollMs: 1000,
   circulatingRefreshMs: 600_000,
   circulatingMaxCalls: 1000,
@@ -99,7 +95,7 @@ export const indexerDefaults = {
   contractCheckTimeoutMs: 15_000,
 } as const;
 
-export function loadIndexerConfig(env: Env = process.env): IndexerConfig {
+export function loadIndexerConfig(env: Env): IndexerConfig {
   const read = new EnvReader(env);
   const problems = read.problems;
   const network = read.string('INDEXER_NETWORK', 'custom');
@@ -144,12 +140,6 @@ export function loadIndexerConfig(env: Env = process.env): IndexerConfig {
   const config: IndexerConfig = {
     network,
     chainId: chainIdRaw !== undefined ? read.integer('INDEXER_CHAIN_ID', 0, 1, 2 ** 53 - 1) : preset.chainId,
-    rpc: {
-      url: read.url('CHAIN_RPC_URL', ['http:', 'https:']),
-      timeoutMs: read.integer('INDEXER_RPC_TIMEOUT_MS', d.timeoutMs, 100, 300_000),
-      maxRetries: read.integer('INDEXER_RPC_MAX_RETRIES', d.maxRetries, 0, 100),
-      requestsPerSecond: read.integer('INDEXER_RPC_REQUESTS_PER_SECOND', d.requestsPerSecond, 0, 100_000),
-    },
     startBlock: read.integer('INDEXER_START_BLOCK', preset.startBlock ?? d.startBlock, 0, 2 ** 53 - 1),
     batchSize: read.integer('INDEXER_BATCH_SIZE', preset.batchSize ?? d.batchSize, 1, 1_000_000),
     pollIntervalMs: read.integer('INDEXER_POLL_INTERVAL_MS', preset.pollIntervalMs ?? d.pollIntervalMs, 10, 3_600_000),

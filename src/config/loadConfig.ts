@@ -1,6 +1,9 @@
 import { ConfigError } from '../errors/index.ts';
+import { readChainSettings, type ChainSettings } from './chainSettings.ts';
 import { readDatabaseTimeouts, type DatabaseTimeouts } from './databaseTimeouts.ts';
+import { loadIndexerConfig, type IndexerConfig } from './indexerConfig.ts';
 import { EnvReader, type Env } from './readEnv.ts';
+import { readSupplySettings, type SupplySettings } from './supplyConfig.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -15,8 +18,12 @@ export type Config = {
   databaseTimeouts: DatabaseTimeouts;
   /** The longest a request waits for the token and price data to be checked before the data held answers. */
   dataRefreshWaitMs: number;
-  /** Upstream JSON-RPC node; undefined means the embedded demo chain. */
-  chainRpcUrl: string | undefined;
+  /** The node, each request's bounds and the request budget shared by everything that reads it. */
+  chain: ChainSettings;
+  /** The indexer (network preset and INDEXER_*; the embedded demo builds its own from its deployment). */
+  indexer: IndexerConfig;
+  /** The network token's supply endpoints (NETWORK_TOKEN_ADDRESS, SUPPLY_*). */
+  supply: SupplySettings;
   logLevel: LogLevel;
   /** Validate every response against spec/openapi.yaml (on in tests, off by default in production). */
   validateResponses: boolean;
@@ -61,10 +68,22 @@ function trustProxy(raw: string | undefined): boolean | number | string {
   return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
-/** Reads and validates the whole configuration; throws one ConfigError naming every bad value. */
-export function loadConfig(env: Env = process.env): Config {
+/**
+ * Reads and validates the whole configuration, once at start-up (main.ts hands its parts down; no
+ * other module reads the environment). Throws one ConfigError naming every bad value.
+ */
+export function loadConfig(env: Env): Config {
   const read = new EnvReader(env);
-  const isTest = env.NODE_ENV === 'test';
+  const problems = read.problems;
+  const collect = <T>(load: () => T): T | undefined => {
+    try {
+      return load();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(...error.problems);
+      return undefined;
+    }
+  };
   const perSecond = read.string('RATE_LIMIT_PER_SECOND');
   const perMinute = read.string('RATE_LIMIT_PER_MINUTE');
   const http: Config['http'] = {
@@ -85,14 +104,16 @@ export function loadConfig(env: Env = process.env): Config {
     port: read.integer('PORT', 3000, 0, 65535),
     host: read.string('HOST', '0.0.0.0'),
     databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
-    pgliteDir: read.string('PGLITE_DIR') ?? (isTest ? 'memory://' : undefined),
+    pgliteDir: read.string('PGLITE_DIR'),
     databaseTimeouts: readDatabaseTimeouts(read),
     dataRefreshWaitMs: read.integer('DATA_REFRESH_WAIT_MS', 500, 0, 60_000),
-    chainRpcUrl: read.url('CHAIN_RPC_URL', ['http:', 'https:']),
-    logLevel: read.oneOf<LogLevel>('LOG_LEVEL', isTest ? 'silent' : 'info', [
+    chain: readChainSettings(read),
+    indexer: collect(() => loadIndexerConfig(env))!,
+    supply: collect(() => readSupplySettings(env))!,
+    logLevel: read.oneOf<LogLevel>('LOG_LEVEL', 'info', [
       'fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent',
     ]),
-    validateResponses: read.boolean('VALIDATE_RESPONSES', isTest),
+    validateResponses: read.boolean('VALIDATE_RESPONSES', false),
     rpc: {
       maxBatchSize: read.integer('RPC_MAX_BATCH_SIZE', 100, 1, 10_000),
       maxBodyBytes: read.integer('RPC_MAX_BODY_BYTES', 1_048_576, 1024, 104_857_600),
@@ -107,6 +128,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     http,
   };
-  if (read.problems.length > 0) throw new ConfigError(read.problems);
+  if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

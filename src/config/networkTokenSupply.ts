@@ -1,8 +1,7 @@
 // Which network token is served and which supply configuration applies to it, decided once for
 // both readers of that rule: the /supply endpoints and the indexer's circulating supply.
 import { ConfigError } from '../errors/index.ts';
-import type { Env } from './readEnv.ts';
-import { DEMO_SUPPLY_CONFIG_PATH, loadSupplyConfig, readSupplySettings, type SupplyConfig, type SupplyRoles, type SupplySettings } from './supplyConfig.ts';
+import { DEMO_SUPPLY_CONFIG_PATH, loadSupplyConfig, type SupplyConfig, type SupplyRoles, type SupplySettings } from './supplyConfig.ts';
 
 export type NetworkTokenSupply = { tokenAddress: string; config: SupplyConfig; settings: SupplySettings };
 
@@ -11,12 +10,10 @@ export type DemoNetworkToken = { address: string; treasury: string; ecosystem: s
 
 /**
  * NETWORK_TOKEN_ADDRESS (else the demo network token) with SUPPLY_CONFIG (else the demo file on
- * the demo network); undefined when no network token is configured. Throws ConfigError naming
+ * the demo network), from the settings read at start-up; undefined when no network token is configured. Throws ConfigError naming
  * every bad variable or configuration entry.
  */
-export function resolveNetworkTokenSupply(env: Env, demo?: DemoNetworkToken): NetworkTokenSupply | undefined {
-  const settings = readSupplySettings(env);
-  const tokenAddress = settings.tokenAddress ?? demo?.address;
+export function resolveNetworkTokenSupply(settings: SupplySettings, demo?: DemoNetworkToken): NetworkTokenSupply | undefined {  const tokenAddress = settings.tokenAddress ?? demo?.address;
   if (!tokenAddress) return undefined;
   const configPath = settings.configPath ?? (demo ? DEMO_SUPPLY_CONFIG_PATH : undefined);
   // Without a file the excluded wallets are unknown and the circulating supply would be silently wrong.

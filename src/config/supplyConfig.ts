@@ -42,7 +42,7 @@ export type SupplySettings = {
 };
 
 /** SUPPLY_CONFIG, NETWORK_TOKEN_ADDRESS, SUPPLY_CACHE_SECONDS, SUPPLY_MAX_STALE_SECONDS. */
-export function readSupplySettings(env: Env = process.env): SupplySettings {
+export function readSupplySettings(env: Env): SupplySettings {
   const read = new EnvReader(env);
   const rawToken = read.string('NETWORK_TOKEN_ADDRESS');
   let tokenAddress: string | undefined;

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { resolveConfig } from 'hardhat/internal/core/config/config-resolution.js';
 import { createProvider } from 'hardhat/internal/core/providers/construction.js';
 import { JsonRpcServer } from 'hardhat/internal/hardhat-network/jsonrpc/server.js';
+import { createChainClient } from '../chain/index.ts';
 
 /** Minimal EIP-1193 surface; ethers' BrowserProvider and viem's custom transport accept it. */
 export interface Eip1193Provider {
@@ -73,11 +74,10 @@ export async function startDemoChain(options: DemoChainOptions = {}): Promise<De
 
 // The chain only counts as started once it answers over HTTP like a real node would.
 async function firstAnswer(url: string): Promise<void> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-  });
-  const body = (await res.json()) as { result?: string };
-  if (typeof body.result !== 'string') throw new Error(`demo chain did not answer eth_chainId: ${JSON.stringify(body)}`);
+  const client = createChainClient({ url, maxRetries: 0 });
+  try {
+    await client.getChainId();
+  } finally {
+    client.destroy();
+  }
 }

@@ -8,7 +8,6 @@ export function indexerConfigFromDemo(deployment: DemoDeployment, overrides: Par
   return {
     network: 'demo',
     chainId: deployment.chainId,
-    rpc: { url: undefined, timeoutMs: indexerDefaults.timeoutMs, maxRetries: indexerDefaults.maxRetries, requestsPerSecond: 0 },
     startBlock: deployment.startBlock,
     batchSize: 500,
     pollIntervalMs: 1000,

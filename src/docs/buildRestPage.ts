@@ -42,7 +42,8 @@ export async function buildRestPage(openapi: { paths?: Record<string, unknown> }
     const out = join(work, 'rest.html');
     await run(process.execPath, [redoclyCli(), 'build-docs', input, '--inlineBundle', '--title', title, '-o', out], {
       cwd: repoRoot,
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true', NO_COLOR: '1' },
+      // Nothing of this process's environment (node URLs, database credentials) reaches the child.
+      env: { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true', NO_COLOR: '1' },
       maxBuffer: 16 * 1024 * 1024,
     });
     const html = (await readFile(out, 'utf8'))

@@ -1,18 +1,16 @@
-// Block headers of many blocks with bounded concurrency (the client's rate limit still applies).
+// Block headers of many blocks, in JSON-RPC batches (each header still counts against the request budget).
 import type { BlockHeader, ChainClient } from '../chain/index.ts';
 import { ReorgDetectedError } from './errors.ts';
 
-export async function fetchHeaders(chain: ChainClient, numbers: Iterable<number>, concurrency = 16): Promise<Map<number, BlockHeader>> {
-  const queue = [...new Set(numbers)].sort((a, b) => a - b);
+export async function fetchHeaders(chain: ChainClient, numbers: Iterable<number>): Promise<Map<number, BlockHeader>> {
+  const wanted = [...new Set(numbers)].sort((a, b) => a - b);
+  const found = await chain.getBlockHeaders(wanted);
   const headers = new Map<number, BlockHeader>();
-  const worker = async () => {
-    for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
-      const header = await chain.getBlockHeader(n);
-      // A block we were told exists is gone: the chain is reorganising under us.
-      if (!header) throw new ReorgDetectedError(n);
-      headers.set(n, header);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  wanted.forEach((n, i) => {
+    const header = found[i];
+    // A block we were told exists is gone: the chain is reorganising under us.
+    if (!header) throw new ReorgDetectedError(n);
+    headers.set(n, header);
+  });
   return headers;
 }

@@ -18,7 +18,7 @@ export type ThroughputReport = {
 
 export async function measureThroughput(options: { url: string; chainId?: number; config: IndexerConfig; db?: Database }): Promise<ThroughputReport> {
   const db = options.db ?? (await createDatabase({ pgliteDir: 'memory://' }));
-  const chain = createChainClient({ url: options.url, chainId: options.chainId, timeoutMs: options.config.rpc.timeoutMs });
+  const chain = createChainClient({ url: options.url });
   try {
     const indexer = createIndexer({ db, chain, config: options.config });
     const started = performance.now();

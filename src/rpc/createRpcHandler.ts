@@ -5,7 +5,7 @@
 // request, 204 when only notifications were sent, 405 non-POST, 408 body not received in time,
 // 413 body too large, 415 wrong Content-Type/Content-Encoding. See docs/rpc.md.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { createJsonRpcClient } from '../chain/jsonRpcClient.ts';
+import { createChainClient, type ChainClient, type RequestBudget } from '../chain/index.ts';
 import { createDispatcher, failure, type JsonRpcResponse } from './createDispatcher.ts';
 import { finalizedBlock } from './finalizedBlock.ts';
 import { openRpcDocument } from './openRpcDocument.ts';
@@ -41,6 +41,10 @@ export interface RpcHandlerOptions {
   /** Used when the node does not support the `finalized` tag: final = latest - N. Default 64. */
   fallbackConfirmations?: number;
   observe?: RpcObserver;
+  /** The process's request budget, shared with the indexer and the supply reads (default: none of its own). */
+  budget?: RequestBudget;
+  /** The node client to use instead of one made here from the options above (it must not retry). */
+  client?: ChainClient;
 }
 
 export const rpcPath = '/rpc';
@@ -53,9 +57,13 @@ export function createRpcHandler(options: RpcHandlerOptions): RequestListener {
     throw new Error(`upstreamUrl must be http(s), got ${upstream.protocol}`);
   }
   const doc = openRpcDocument();
-  const client = createJsonRpcClient({
+  // A user waits on each call: no retries (the answer says what failed), ahead of background reads in the budget.
+  const client = options.client ?? createChainClient({
     url: options.upstreamUrl,
     timeoutMs: options.upstreamTimeoutMs ?? 10_000,
+    maxRetries: 0,
+    budget: options.budget,
+    priority: 'interactive',
     observe: options.observe ? (m, ok, s) => options.observe?.upstream(m, ok, s) : undefined,
   });
   const finalized = finalizedBlock(client, { ttlMs: options.finalizedTtlMs, fallbackConfirmations: options.fallbackConfirmations });

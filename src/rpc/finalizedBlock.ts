@@ -2,8 +2,7 @@
 // cached. Primary source: the node's `finalized` block. If the node does not know that tag (old
 // client, no finality yet) the rule falls back to `latest - fallbackConfirmations`.
 // The number is reused for ttlMs so a burst of lookups does not double the upstream load.
-import type { JsonRpcClient } from '../chain/jsonRpcClient.ts';
-import { UpstreamRpcError } from '../chain/jsonRpcClient.errors.ts';
+import { ChainError, type ChainClient } from '../chain/index.ts';
 import { singleFlight } from './singleFlight.ts';
 
 export interface FinalizedBlockOptions {
@@ -17,7 +16,7 @@ export interface FinalizedBlock {
   get(): Promise<bigint | null>;
 }
 
-export function finalizedBlock(client: JsonRpcClient, options: FinalizedBlockOptions = {}): FinalizedBlock {
+export function finalizedBlock(client: Pick<ChainClient, 'request'>, options: FinalizedBlockOptions = {}): FinalizedBlock {
   const ttlMs = options.ttlMs ?? 2_000;
   const confirmations = BigInt(options.fallbackConfirmations ?? 64);
   const now = options.now ?? Date.now;
@@ -26,13 +25,13 @@ export function finalizedBlock(client: JsonRpcClient, options: FinalizedBlockOpt
 
   async function fetchFinalized(): Promise<bigint> {
     try {
-      const block = (await client.request('eth_getBlockByNumber', ['finalized', false])) as { number?: unknown } | null;
+      const block = await client.request<{ number?: unknown } | null>('eth_getBlockByNumber', ['finalized', false]);
       if (block && typeof block.number === 'string') return BigInt(block.number);
     } catch (err) {
-      // Only a JSON-RPC error means "tag not supported"; transport failures propagate.
-      if (!(err instanceof UpstreamRpcError)) throw err;
+      // Only the node's JSON-RPC error means "tag not supported"; transport failures propagate.
+      if (!(err instanceof ChainError && err.nodeError)) throw err;
     }
-    const latest = await client.request('eth_blockNumber');
+    const latest = await client.request<unknown>('eth_blockNumber');
     if (typeof latest !== 'string') throw new Error('eth_blockNumber returned a non-string');
     return BigInt(latest) - confirmations;
   }

@@ -1,7 +1,7 @@
 // JSON-RPC error codes used by /rpc and the error class that carries one to the response.
 // Codes -32050..-32053 are this service's upstream failures (implementation-defined server
 // error range); they are declared in spec/openrpc.json components.errors.
-import { UpstreamError, UpstreamRpcError } from '../chain/jsonRpcClient.errors.ts';
+import { ChainError, HttpStatusError, InvalidResponseError, NodeUnreachableError, RateLimitedError, RpcTimeoutError } from '../chain/index.ts';
 
 export const RpcErrorCode = {
   ParseError: -32700,
@@ -39,30 +39,16 @@ export class RpcError extends Error {
 /** Maps anything thrown by a method handler to the error object sent to the client (never a stack). */
 export function toRpcError(err: unknown): RpcError {
   if (err instanceof RpcError) return err;
-  if (err instanceof UpstreamRpcError) {
-    // The node's own error is passed on unchanged: clients rely on its code and message.
-    return new RpcError(err.code, err.rpcMessage, { data: err.data, cause: err });
-  }
-  if (err instanceof UpstreamError) {
-    const code = {
-      timeout: RpcErrorCode.UpstreamTimeout,
-      unavailable: RpcErrorCode.UpstreamUnavailable,
-      http: RpcErrorCode.UpstreamHttpError,
-      'invalid-response': RpcErrorCode.UpstreamInvalidResponse,
-      rpc: RpcErrorCode.InternalError,
-    }[err.kind];
-    const data: Record<string, unknown> = { reason: err.message };
-    if ('status' in err) data.status = err.status;
-    if ('code' in err && typeof err.code === 'string') data.errno = err.code;
-    return new RpcError(code, upstreamMessages[err.kind], { data, cause: err });
-  }
-  return new RpcError(RpcErrorCode.InternalError, 'Internal error', { cause: err });
+  if (!(err instanceof ChainError)) return new RpcError(RpcErrorCode.InternalError, 'Internal error', { cause: err });
+  const httpStatus = err instanceof HttpStatusError ? err.status : err instanceof RateLimitedError ? err.status : null;
+  // The node's own error is passed on unchanged: clients rely on its code and message.
+  if (err.nodeError && httpStatus === null) return new RpcError(err.nodeError.code, err.nodeError.message, { data: err.nodeError.data, cause: err });
+  const data: Record<string, unknown> = { reason: err.shortMessage };
+  if (httpStatus !== null) data.status = httpStatus;
+  if (err instanceof NodeUnreachableError && err.code !== undefined) data.errno = err.code;
+  if (err instanceof RpcTimeoutError) return new RpcError(RpcErrorCode.UpstreamTimeout, 'Upstream node timeout', { data, cause: err });
+  if (err instanceof NodeUnreachableError) return new RpcError(RpcErrorCode.UpstreamUnavailable, 'Upstream node unavailable', { data, cause: err });
+  if (httpStatus !== null) return new RpcError(RpcErrorCode.UpstreamHttpError, 'Upstream node HTTP error', { data, cause: err });
+  if (err instanceof InvalidResponseError) return new RpcError(RpcErrorCode.UpstreamInvalidResponse, 'Upstream node invalid response', { data, cause: err });
+  return new RpcError(RpcErrorCode.InternalError, 'Internal error', { data, cause: err });
 }
-
-const upstreamMessages = {
-  timeout: 'Upstream node timeout',
-  unavailable: 'Upstream node unavailable',
-  http: 'Upstream node HTTP error',
-  'invalid-response': 'Upstream node invalid response',
-  rpc: 'Internal error',
-} as const;

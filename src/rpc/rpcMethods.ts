@@ -3,7 +3,7 @@
 // changes, so it is kept in a bounded LRU; tag-based, pending, null and not-yet-final answers
 // always go to the node. Identical concurrent upstream calls are merged (single flight).
 import { LRUCache } from 'lru-cache';
-import type { JsonRpcClient } from '../chain/jsonRpcClient.ts';
+import type { ChainClient } from '../chain/index.ts';
 import type { FinalizedBlock } from './finalizedBlock.ts';
 import { normalizeTransaction } from './normalizeTransaction.ts';
 import { singleFlight } from './singleFlight.ts';
@@ -18,7 +18,7 @@ import type {
 export type RpcHandler = (params: unknown[]) => Promise<unknown>;
 
 export interface RpcMethodsDeps {
-  client: JsonRpcClient;
+  client: Pick<ChainClient, 'request'>;
   finalized: FinalizedBlock;
   cacheSize: number;
   /** Reports each cache lookup (for the hit ratio metric). */

@@ -1,9 +1,10 @@
-// The chain client against the in-process chain behind a misbehaving proxy: getLogs range
-// shrinking, retries on transient errors, timeouts, and tolerant ERC-20 reads.
+// The chain client against the in-process chain behind a misbehaving proxy: getLogs ranges that
+// shrink when refused and grow back, retries on transient errors, timeouts, batches, credentials
+// in the URL, and tolerant ERC-20 reads.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { id } from 'ethers';
-import { createChainClient, readErc20Metadata, ChainRequestError, type RawLog } from '../../src/chain/index.ts';
+import { ChainError, createChainClient, readErc20Metadata, type RawLog } from '../../src/chain/index.ts';
 import { createWorld, type World } from '../indexer/helpers/world.ts';
 import { startProxy } from './helpers.ts';
 
@@ -26,8 +27,8 @@ before(async () => {
 });
 after(() => world.stop());
 
-test('getLogs splits ranges the node refuses and returns the same logs', async () => {
-  const maxRange = 3;
+test('getLogs ranges shrink while the node refuses them, return the same logs, and grow back once it stops', async () => {
+  let maxRange = 3;
   const proxy = await startProxy(world.chain.url, (body) => {
     if (body.method !== 'eth_getLogs') return null;
     const [f] = body.params as [{ fromBlock: string; toBlock: string }];
@@ -44,10 +45,19 @@ test('getLogs splits ranges the node refuses and returns the same logs', async (
     assert.ok(expected.length >= 20);
     assert.deepEqual(actual, expected);
     assert.ok(limited.stats().logSplits > 0);
-    // later calls start from the learned range instead of failing again
-    const before = limited.stats().logSplits;
-    await limited.getLogs(filter);
-    assert.equal(limited.stats().logSplits, before);
+    assert.ok(limited.stats().logRange! < head, `range ${limited.stats().logRange}`);
+    // The node accepts any range again: the range doubles after every few successes until unlimited.
+    maxRange = Number.POSITIVE_INFINITY;
+    const requestsFor = async () => {
+      const before = limited.stats().byMethod.eth_getLogs ?? 0;
+      assert.deepEqual(await limited.getLogs(filter), expected);
+      return (limited.stats().byMethod.eth_getLogs ?? 0) - before;
+    };
+    const counts = [await requestsFor()];
+    while (counts.length < 12 && counts.at(-1)! > 1) counts.push(await requestsFor());
+    assert.ok(counts[0]! > 3, `the first scan after the refusals took ${counts[0]} requests`);
+    assert.equal(counts.at(-1), 1, `requests per scan: ${counts.join(', ')}`);
+    assert.ok(limited.stats().logRange! > head, 'the range grew past the whole scan');
   } finally {
     direct.destroy();
     limited.destroy();
@@ -74,22 +84,54 @@ test('transient failures (503, 429, timeouts) are retried; permanent ones surfac
   const broken = await startProxy(world.chain.url, () => ({ status: 503 }));
   const giveUp = createChainClient({ url: broken.url, maxRetries: 2, retryBaseMs: 5 });
   try {
-    await assert.rejects(giveUp.getBlockNumber(), (e) => e instanceof ChainRequestError && e.transient);
+    await assert.rejects(giveUp.getBlockNumber(), (e: unknown) => e instanceof ChainError && e.retryable && e.name === 'HttpStatusError');
+    assert.equal(giveUp.stats().retries, 2);
   } finally {
     giveUp.destroy();
     await broken.close();
   }
 });
 
-test('the requests-per-second cap spaces requests out', async () => {
-  const client = createChainClient({ url: world.chain.url, requestsPerSecond: 20 });
+test('batches: headers in one exchange equal single reads; a node that refuses batches gets single calls', async () => {
+  const direct = createChainClient({ url: world.chain.url });
+  const refusing = await startProxy(world.chain.url, () => null, { refuseBatches: true });
+  const viaRefusing = createChainClient({ url: refusing.url });
   try {
-    const started = performance.now();
-    await Promise.all(Array.from({ length: 40 }, () => client.getBlockNumber()));
-    // 20 fit in the initial burst, the other 20 need about a second
-    assert.ok(performance.now() - started >= 900, `took ${performance.now() - started} ms`);
+    const head = await direct.getBlockNumber();
+    const numbers = [0, 1, head, head + 1000];
+    const singles = await Promise.all(numbers.map((n) => direct.getBlockHeader(n)));
+    assert.deepEqual(await direct.getBlockHeaders(numbers), singles);
+    assert.equal(singles[3], null);
+    assert.equal(direct.stats().batches, 1);
+    assert.deepEqual(await viaRefusing.getBlockHeaders(numbers), singles);
+    assert.deepEqual(await viaRefusing.getBlockHeaders(numbers), singles);
+    assert.equal(viaRefusing.stats().batches, 1, 'batches are not tried again once refused');
+  } finally {
+    direct.destroy();
+    viaRefusing.destroy();
+    await refusing.close();
+  }
+});
+
+test('credentials in the URL go as a Basic Authorization header, never into an error', async () => {
+  const seen: (string | undefined)[] = [];
+  const proxy = await startProxy(world.chain.url, () => null, { onHeaders: (h) => seen.push(h.authorization) });
+  const { port } = new URL(proxy.url);
+  const client = createChainClient({ url: `http://us%40er:p%3Ass@127.0.0.1:${port}/` });
+  const down = createChainClient({ url: 'http://user:secret-key@127.0.0.1:1/v3/another-secret', maxRetries: 0 });
+  try {
+    assert.equal(client.endpoint, `http://127.0.0.1:${port}`);
+    assert.equal(await client.getBlockNumber(), (await world.latest()).number);
+    assert.deepEqual(seen, [`Basic ${Buffer.from('us@er:p:ss').toString('base64')}`]);
+    await assert.rejects(down.getBlockNumber(), (e: unknown) => {
+      assert.ok(e instanceof ChainError);
+      assert.doesNotMatch(`${e.message} ${e.shortMessage} ${JSON.stringify(e)}`, /secret/);
+      return true;
+    });
   } finally {
     client.destroy();
+    down.destroy();
+    await proxy.close();
   }
 });
 

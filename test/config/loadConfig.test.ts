@@ -8,7 +8,8 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     assert.equal(config.port, 3000);
     assert.equal(config.databaseUrl, undefined);
-    assert.equal(config.chainRpcUrl, undefined);
+    assert.equal(config.chain.url, undefined);
+    assert.equal(config.chain.requestsPerSecond, 0, 'the embedded demo node has no budget');
     assert.equal(config.pgliteDir, undefined);
     assert.equal(config.logLevel, 'info');
     assert.equal(config.validateResponses, false);
@@ -44,7 +45,8 @@ describe('loadConfig', () => {
     assert.equal(config.port, 8080);
     assert.equal(config.host, '127.0.0.1');
     assert.equal(config.databaseUrl, 'postgres://u@db:5432/tokens');
-    assert.equal(config.chainRpcUrl, 'https://rpc.linea.build');
+    assert.equal(config.chain.url, 'https://rpc.linea.build');
+    assert.equal(config.chain.requestsPerSecond, 25, 'a node given by URL is budgeted as a hosted provider');
     assert.equal(config.logLevel, 'debug');
     assert.equal(config.validateResponses, true);
     assert.equal(config.rpc.maxBatchSize, 20);
@@ -53,6 +55,29 @@ describe('loadConfig', () => {
     assert.equal(config.http.rateLimitPerMinute, 600);
     assert.equal(config.http.redisUrl, 'redis://cache:6379');
     assert.equal(config.http.responseCacheMb, 64);
+  });
+
+  it('reads the node settings, and the INDEXER_RPC_* names of earlier versions where the new ones are unset', () => {
+    const config = loadConfig({
+      CHAIN_RPC_URL: 'https://user:key@rpc.example/v3/k', CHAIN_RPC_REQUESTS_PER_SECOND: '0', CHAIN_RPC_MAX_CONCURRENCY: '4',
+      CHAIN_RPC_MAX_BATCH: '10', INDEXER_RPC_TIMEOUT_MS: '2000', INDEXER_RPC_MAX_RETRIES: '7', CHAIN_RPC_MAX_RETRIES: '3',
+    });
+    assert.deepEqual(config.chain, { url: 'https://user:key@rpc.example/v3/k', timeoutMs: 2000, maxRetries: 3, requestsPerSecond: 0, maxConcurrency: 4, maxBatchSize: 10 });
+  });
+
+  it('holds the indexer and supply settings, read in the same pass', () => {
+    const config = loadConfig({ INDEXER_NETWORK: 'linea', SUPPLY_CACHE_SECONDS: '9' });
+    assert.equal(config.indexer.network, 'linea');
+    assert.equal(config.indexer.chainId, 59144);
+    assert.equal(config.supply.cacheSeconds, 9);
+  });
+
+  it('collects the problems of every part into one ConfigError', () => {
+    assert.throws(() => loadConfig({ PORT: 'x', INDEXER_BATCH_SIZE: '0', SUPPLY_CACHE_SECONDS: 'five', CHAIN_RPC_REQUESTS_PER_SECOND: '-1' }), (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.equal(error.problems.length, 4, error.message);
+      return true;
+    });
   });
 
   const bad: [string, string, RegExp][] = [

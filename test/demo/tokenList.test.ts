@@ -150,7 +150,7 @@ describe('the demo indexed with its token list', () => {
   let client: ReturnType<typeof createChainClient>;
   before(async () => {
     db = await openPglite();
-    client = createChainClient({ url: chain.url, chainId: chain.chainId });
+    client = createChainClient({ url: chain.url });
     const indexer = createIndexer({ db, chain: client, config: indexerConfigFromDemo(d), tokenList: demoTokenList(d, { logoBaseUrl: BASE }) });
     await runToHead(indexer);
     assert.equal(indexer.status().lastError, null);

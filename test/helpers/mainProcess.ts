@@ -62,8 +62,11 @@ export async function stopMain(started: MainProcess): Promise<number | null> {
  * head and chain id, no transaction (`null`), and takes `delayMs` on transaction lookups so a
  * request can be in flight when a test needs one.
  */
-export function stubChainNode(delayMs = 0): Promise<{ server: Server; url: string }> {
+/** A JSON-RPC node stub; `authorizations` holds the Authorization header of every request (undefined when none). */
+export function stubChainNode(delayMs = 0): Promise<{ server: Server; url: string; authorizations: (string | undefined)[] }> {
+  const authorizations: (string | undefined)[] = [];
   const server = createServer((req, res) => {
+    authorizations.push(req.headers.authorization);
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
@@ -77,6 +80,6 @@ export function stubChainNode(delayMs = 0): Promise<{ server: Server; url: strin
     });
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, authorizations })),
   );
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { loadIndexerConfig } from '../../src/config/indexerConfig.ts';
+import { loadConfig } from '../../src/config/loadConfig.ts';
 import { ConfigError } from '../../src/errors/index.ts';
 import { loadTokenList } from '../../src/indexer/loadTokenList.ts';
 
@@ -30,9 +31,9 @@ test('defaults without a preset', () => {
   assert.equal(config.tokenList, null);
 });
 
-test('every bad value is reported at once', () => {
+test('every bad value is reported at once, the node settings with the indexer settings', () => {
   assert.throws(
-    () => loadIndexerConfig({
+    () => loadConfig({
       INDEXER_NETWORK: 'nowhere', INDEXER_BATCH_SIZE: '0', INDEXER_V2_FACTORIES: '0x12,nope',
       INDEXER_WRAPPED_NATIVE: 'weth', INDEXER_MIN_LIQUIDITY_USD: '-5', CHAIN_RPC_URL: 'ftp://x',
     }),

@@ -60,7 +60,7 @@ before(async () => {
   v2 = { token: v2Token, pool: v2Pool, second: await world.v2Pair(built[0]!.token, usdc, 10_000n * e18, 20_000n * e6) };
   configured.v2Factories = [await addr(world.v2Factory)];
   db = await openPglite();
-  client = createChainClient({ url: world.chain.url, chainId: world.chain.chainId });
+  client = createChainClient({ url: world.chain.url });
   const indexer = createIndexer({ db, chain: client, config: world.config({ ...configured, stablecoins: [await addr(usdc)], batchSize: 25 }) });
   await runToHead(indexer);
 });

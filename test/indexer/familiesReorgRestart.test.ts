@@ -55,7 +55,7 @@ before(async () => {
   await world.v2Swap(v2.pair, v2Token, 1_000n * e18);
   await world.v2Swap(v2.pair, usdc, 600n * e6);
   configured.v2Factories = [await addr(world.v2Factory)];
-  client = createChainClient({ url: world.chain.url, chainId: world.chain.chainId });
+  client = createChainClient({ url: world.chain.url });
   config = world.config({ ...configured, stablecoins: [await addr(usdc)], batchSize: 16 });
 });
 

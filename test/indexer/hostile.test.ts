@@ -15,7 +15,7 @@ const e6 = 10n ** 6n;
 
 test('hostile tokens do not stop the indexer', async (t) => {
   const world = await createWorld();
-  const client = createChainClient({ url: world.chain.url, chainId: world.chain.chainId });
+  const client = createChainClient({ url: world.chain.url });
   t.after(async () => {
     client.destroy();
     await world.stop();

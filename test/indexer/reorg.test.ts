@@ -14,7 +14,7 @@ const e6 = 10n ** 6n;
 
 test('after a reorg the stored data equals a fresh index of the final chain', async (t) => {
   const world = await createWorld();
-  const client = createChainClient({ url: world.chain.url, chainId: world.chain.chainId });
+  const client = createChainClient({ url: world.chain.url });
   const db = await openPglite();
   const fresh = await openPglite();
   t.after(async () => {

@@ -14,7 +14,7 @@ const e6 = 10n ** 6n;
 
 test('a restart in the middle of a backfill equals an uninterrupted run', async (t) => {
   const world = await createWorld();
-  const client = createChainClient({ url: world.chain.url, chainId: world.chain.chainId });
+  const client = createChainClient({ url: world.chain.url });
   const straight = await openPglite();
   const resumed = await openPglite();
   t.after(async () => {

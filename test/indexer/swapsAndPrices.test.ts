@@ -67,7 +67,7 @@ before(async () => {
   t0 = (await world.latest()).timestamp;
 
   db = await openPglite();
-  client = createChainClient({ url: world.chain.url, chainId: world.chain.chainId });
+  client = createChainClient({ url: world.chain.url });
   indexer = createIndexer({
     db, chain: client,
     config: world.config({

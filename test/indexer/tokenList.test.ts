@@ -51,7 +51,7 @@ const addr = async (c: Contract) => (await c.getAddress()).toLowerCase();
 
 before(async () => {
   world = await createWorld();
-  client = createChainClient({ url: world.chain.url, chainId: world.chain.chainId });
+  client = createChainClient({ url: world.chain.url });
   usdc = await world.token('USD Coin', 'USDC', 6, 10n ** 12n * e6);
   listedSmall = await world.token('Listed Small', 'LSM', 18, 1000n * e18);
   unlistedSmall = await world.token('Unlisted Small', 'USM', 18, 1000n * e18);

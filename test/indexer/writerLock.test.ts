@@ -42,7 +42,7 @@ describe('one indexer writes, another stands by (PostgreSQL)', { skip: skipWitho
   let expected: Awaited<ReturnType<typeof snapshotDb>>;
   before(async () => {
     world = await createWorld();
-    client = createChainClient({ url: world.chain.url, chainId: world.chain.chainId });
+    client = createChainClient({ url: world.chain.url });
     const usdc = await world.token('USD Coin', 'USDC', 6, 10n ** 12n * e6);
     const weth = await world.token('Wrapped Ether', 'WETH', 18, 10n ** 6n * e18);
     const tka = await world.token('Token A', 'TKA', 18, 10n ** 6n * e18);

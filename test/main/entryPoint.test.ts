@@ -35,11 +35,12 @@ const post = (url: string, body: string, agent: Agent | false) => send(url, agen
 describe('entry point', () => {
   let node: Server;
   let nodeUrl: string;
+  let authorizations: (string | undefined)[];
   let dataDir: string;
   let buildMs: number;
   before(async () => {
     buildMs = buildAsNpmDoes();
-    ({ server: node, url: nodeUrl } = await stubChainNode(1500));
+    ({ server: node, url: nodeUrl, authorizations } = await stubChainNode(1500));
     dataDir = mkdtempSync(join(tmpdir(), 'token-api-main-'));
     // The drain tests serve an existing database (the migrated dump): they are not about a first
     // start, which `start` below measures from nothing (an in-memory database and the demo).
@@ -107,6 +108,32 @@ describe('entry point', () => {
       assert.match(started.output(), /shutting down/);
     } finally {
       agent.destroy();
+      started.child.kill('SIGKILL');
+    }
+  });
+
+  it('reaches a node whose URL carries credentials, never prints them, and counts every request to it in /metrics', async () => {
+    const port = new URL(nodeUrl).port;
+    const secretUrl = `http://svcuser:s3cr3t-pass@127.0.0.1:${port}/v3/key-abc123def?apikey=q9q9q9`;
+    const started = startMain('serve', { CHAIN_RPC_URL: secretUrl, PGLITE_DIR: join(dataDir, 'pglite'), PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0' });
+    try {
+      const url = await waitForUrl(started);
+      const seenBefore = authorizations.length;
+      const ready = await get(`${url}/readyz`, false);
+      const lookup = await post(`${url}/rpc`, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }), false);
+      assert.deepEqual(JSON.parse(lookup.body), { jsonrpc: '2.0', id: 1, result: '0x7a69' });
+      assert.ok(authorizations.length > seenBefore);
+      assert.ok(authorizations.slice(seenBefore).every((a) => a === `Basic ${Buffer.from('svcuser:s3cr3t-pass').toString('base64')}`), 'every request carries the Basic header the URL implies');
+      const metrics = (await get(`${url}/metrics`, false)).body;
+      assert.match(metrics, /chain_node_requests_total\{client="rpc",method="eth_chainId"\} 1/);
+      assert.match(metrics, /chain_node_requests_total\{client="readiness",method="eth_blockNumber"\} [1-9]/);
+      assert.match(metrics, /chain_node_budget_rate 25\b/, 'a node given by URL has the default budget of 25 requests/s');
+      started.child.kill('SIGTERM');
+      assert.equal(await started.exit, 0);
+      const printed = `${started.output()} ${ready.body} ${metrics}`;
+      assert.match(started.output(), new RegExp(`127\\.0\\.0\\.1:${port}`), 'the node is named by host and port');
+      for (const secret of ['s3cr3t', 'key-abc123def', 'q9q9q9', 'svcuser']) assert.ok(!printed.includes(secret), `${secret} was printed`);
+    } finally {
       started.child.kill('SIGKILL');
     }
   });

@@ -66,7 +66,7 @@ describe('leader kill: two indexer processes on one PostgreSQL', { skip: skipWit
         INDEXER_STABLECOINS: d.stablecoins.join(','), INDEXER_WRAPPED_NATIVE: d.weth, INDEXER_MULTICALL3: d.multicall3,
         // the demo's ETH/USD feed anchors WETH, as in the uninterrupted index's demo configuration
         INDEXER_USD_FEED: d.usdFeed,
-        INDEXER_POLL_INTERVAL_MS: '200', INDEXER_STANDBY_POLL_MS: '250', INDEXER_RPC_REQUESTS_PER_SECOND: String(REQUESTS_PER_SECOND),
+        INDEXER_POLL_INTERVAL_MS: '200', INDEXER_STANDBY_POLL_MS: '250', CHAIN_RPC_REQUESTS_PER_SECOND: String(REQUESTS_PER_SECOND),
         // Contract checks read the head whenever a round runs: off, so the two indexes can be compared row for row.
         INDEXER_CONTRACT_CHECK_MAX_CALLS: '0',
       },
@@ -121,7 +121,7 @@ describe('leader kill: two indexer processes on one PostgreSQL', { skip: skipWit
 
     // The uninterrupted index of the same chain with the same configuration, in one process.
     const straight = await openPglite();
-    const chain = createChainClient({ url: demo.chain.url, chainId: demo.deployment.chainId });
+    const chain = createChainClient({ url: demo.chain.url });
     try {
       await runToHead(createIndexer({ db: straight, chain, config: indexerConfigFromDemo(demo.deployment, { batchSize: BATCH_SIZE, contractCheckMaxCalls: 0 }) }));
       const want = await snapshotDb(straight, { withUpdatedAt: true });

@@ -3,14 +3,9 @@
 // the node is healthy again.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createJsonRpcClient } from '../../src/chain/jsonRpcClient.ts';
 import {
-  UpstreamConnectionError,
-  UpstreamHttpError,
-  UpstreamInvalidResponseError,
-  UpstreamRpcError,
-  UpstreamTimeoutError,
-} from '../../src/chain/jsonRpcClient.errors.ts';
+  createChainClient, HttpStatusError, InvalidResponseError, JsonRpcResponseError, NodeUnreachableError, RpcTimeoutError,
+} from '../../src/chain/index.ts';
 import { closedPort, post, startRpcServer, startStubUpstream, type RpcServer, type StubReply, type StubUpstream } from './helpers.ts';
 
 const HASH = `0x${'11'.repeat(32)}`;
@@ -134,24 +129,24 @@ describe('upstream failures through /rpc', () => {
   });
 });
 
-describe('createJsonRpcClient error classes', () => {
+describe('the node client without retries (as POST /rpc uses it): error classes', () => {
   it('maps each failure to its class and reports to observe()', async () => {
     const seen: Array<[string, boolean]> = [];
     let reply: StubReply = { result: '0x1' };
     const stub = await startStubUpstream(() => reply);
-    const client = createJsonRpcClient({ url: stub.url, timeoutMs: 200, observe: (m, ok, s) => { assert.ok(s >= 0); seen.push([m, ok]); } });
+    const client = createChainClient({ url: stub.url, timeoutMs: 200, maxRetries: 0, observe: (m, ok, s) => { assert.ok(s >= 0); seen.push([m, ok]); } });
     try {
       assert.equal(await client.request('eth_chainId'), '0x1');
       reply = { hang: true };
-      await assert.rejects(client.request('eth_chainId'), (e) => e instanceof UpstreamTimeoutError && e.timeoutMs === 200);
+      await assert.rejects(client.request('eth_chainId'), (e: unknown) => e instanceof RpcTimeoutError && e.timeoutMs === 200);
       reply = { status: 503, body: 'x' };
-      await assert.rejects(client.request('eth_chainId'), (e) => e instanceof UpstreamHttpError && e.status === 503);
+      await assert.rejects(client.request('eth_chainId'), (e: unknown) => e instanceof HttpStatusError && e.status === 503);
       reply = { status: 200, body: 'nope' };
-      await assert.rejects(client.request('eth_chainId'), UpstreamInvalidResponseError);
+      await assert.rejects(client.request('eth_chainId'), InvalidResponseError);
       reply = { status: 200, body: '{"jsonrpc":"2.0","id":999999,"result":"0x1"}' };
       await assert.rejects(client.request('eth_chainId'), /does not match/);
       reply = { error: { code: -32602, message: 'bad', data: '0x' } };
-      await assert.rejects(client.request('eth_chainId'), (e) => e instanceof UpstreamRpcError && e.code === -32602 && e.rpcMessage === 'bad' && e.data === '0x');
+      await assert.rejects(client.request('eth_chainId'), (e: unknown) => e instanceof JsonRpcResponseError && e.code === -32602 && e.nodeError?.message === 'bad' && e.nodeError.data === '0x');
       reply = { result: { raw: ['kept', 1] } };
       assert.deepEqual(await client.request('eth_x'), { raw: ['kept', 1] });
     } finally {
@@ -159,8 +154,8 @@ describe('createJsonRpcClient error classes', () => {
     }
     const port = await closedPort();
     await assert.rejects(
-      createJsonRpcClient({ url: `http://127.0.0.1:${port}` }).request('eth_chainId'),
-      (e) => e instanceof UpstreamConnectionError && e.code === 'ECONNREFUSED',
+      createChainClient({ url: `http://127.0.0.1:${port}`, maxRetries: 0 }).request('eth_chainId'),
+      (e: unknown) => e instanceof NodeUnreachableError && e.code === 'ECONNREFUSED',
     );
     assert.deepEqual(seen, [
       ['eth_chainId', true], ['eth_chainId', false], ['eth_chainId', false], ['eth_chainId', false],

@@ -5,6 +5,12 @@ export type IndexerLag = { lagBlocks: number; lagSeconds: number } | undefined;
 /** Where the client rate limit counts: shared through Redis or per process, and how often it fell back. */
 export type RateLimitCounting = { shared: boolean; fallbacks: number } | undefined;
 
+/** What this process's clients of the chain node sent, by client, and its request budget (src/chain). */
+export type ChainNodeTraffic = {
+  clients: Record<string, { byMethod: Record<string, number>; retries: number; throttled: number; failures: number }>;
+  budget: { granted: number; waited: number; waitedMs: number; throttled: number; rate: number | null; inFlight: number; queued: number };
+};
+
 export type Metrics = {
   registry: Registry;
   httpDuration: Histogram<'method' | 'route' | 'status'>;
@@ -33,6 +39,8 @@ export function createMetrics(options: {
   indexerCirculatingFailures?: () => number | undefined;
   /** Contract checks of tokens stored, and those that failed or ran out of time (docs/security-score.md). */
   indexerContractChecks?: () => { stored: number; failed: number } | undefined;
+  /** Requests to the chain node by client and method, retries, refusals for rate, and the shared budget. */
+  chainNode?: () => ChainNodeTraffic | undefined;
 } = {}): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -154,6 +162,7 @@ export function createMetrics(options: {
       }
     },
   });
+  registerChainNodeMetrics(registry, () => options.chainNode?.());
   return {
     registry,
     httpDuration,
@@ -176,4 +185,46 @@ export function createMetrics(options: {
       },
     },
   };
+}
+
+/** Counters and gauges read from the node clients and their budget at scrape time. */
+function registerChainNodeMetrics(registry: Registry, traffic: () => ChainNodeTraffic | undefined) {
+  const perClient = (name: string, help: string, value: (c: ChainNodeTraffic['clients'][string]) => number) =>
+    new Counter({
+      name, help, labelNames: ['client'] as const, registers: [registry],
+      collect() {
+        const t = traffic();
+        if (!t) return;
+        this.reset();
+        for (const [client, c] of Object.entries(t.clients)) this.inc({ client }, value(c));
+      },
+    });
+  new Counter({
+    name: 'chain_node_requests_total',
+    help: 'Requests sent to the chain node by client (indexer, supply, rpc, readiness) and JSON-RPC method; each batch item counts, as providers count them',
+    labelNames: ['client', 'method'] as const,
+    registers: [registry],
+    collect() {
+      const t = traffic();
+      if (!t) return;
+      this.reset();
+      for (const [client, c] of Object.entries(t.clients)) for (const [method, n] of Object.entries(c.byMethod)) this.inc({ client, method }, n);
+    },
+  });
+  perClient('chain_node_retries_total', 'Requests to the chain node sent again after a retryable failure', (c) => c.retries);
+  perClient('chain_node_throttled_total', 'Refusals for rate (HTTP 429 or a rate-limit error) the chain node answered', (c) => c.throttled);
+  perClient('chain_node_failures_total', 'Requests to the chain node that failed for good (after their retries)', (c) => c.failures);
+  const budget = (name: string, help: string, value: (b: ChainNodeTraffic['budget']) => number | null) =>
+    new Gauge({
+      name, help, registers: [registry],
+      collect() {
+        const b = traffic()?.budget;
+        const v = b && value(b);
+        if (v !== undefined && v !== null) this.set(v);
+      },
+    });
+  budget('chain_node_budget_rate', 'Requests per second the shared request budget allows now (lowered after refusals for rate); absent while unlimited', (b) => b.rate);
+  budget('chain_node_budget_in_flight', 'Requests to the chain node in flight', (b) => b.inFlight);
+  budget('chain_node_budget_queued', 'Requests waiting for the request budget', (b) => b.queued);
+  budget('chain_node_budget_waited_seconds', 'Time requests waited for the request budget, in all, since start', (b) => b.waitedMs / 1000);
 }

@@ -84,7 +84,8 @@ async function checkToken(ctx: IndexerContext, chain: ChainClient, state: Indexe
 function countingChain(chain: ChainClient, round: ContractCheckRound): ChainClient {
   return {
     ...chain,
-    request: (method, params) => (round.calls++, chain.request(method, params)),
+    request: (method, params, options) => (round.calls++, chain.request(method, params, options)),
+    batch: (calls) => ((round.calls += calls.length), chain.batch(calls)),
     call: (to, data, tag) => (round.calls++, chain.call(to, data, tag)),
   };
 }

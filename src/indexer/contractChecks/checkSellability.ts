@@ -7,7 +7,7 @@
 //   that can be bought and not sold.
 // RPC cost: up to 2 × eth_getTransactionReceipt, one eth_call (balances through Multicall3), one eth_call.
 import { Interface } from 'ethers';
-import { callFrom, callMany, CallRevertedError, ChainRequestError, readReceipt, type ChainClient, type Receipt } from '../../chain/index.ts';
+import { callFrom, callMany, CallRevertedError, ChainError, readReceipt, type ChainClient, type Receipt } from '../../chain/index.ts';
 import type { RecentSwap } from '../../db/index.ts';
 import type { ContractFindings } from './ContractFindings.ts';
 import { revertReason } from './revertReason.ts';
@@ -33,7 +33,7 @@ async function receiptOrNone(chain: ChainClient, txHash: string): Promise<Receip
   try {
     return await readReceipt(chain, txHash);
   } catch (error) {
-    if (error instanceof ChainRequestError && !error.transient) return null;
+    if (error instanceof ChainError && !error.retryable) return null;
     throw error;
   }
 }
