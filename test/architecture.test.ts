@@ -80,3 +80,45 @@ describe('configuration is read once', () => {
     assert.deepEqual(readers, []);
   });
 });
+
+describe('the indexer imports one way', () => {
+  const indexer = join(src, 'indexer');
+  const sources = files(indexer);
+  const folderOf = (file: string) => dirname(relative(indexer, file)) || '.';
+  const edges = (unit: (file: string) => string) => {
+    const graph = new Map<string, Set<string>>();
+    for (const file of sources) {
+      for (const target of importsOf(file)) {
+        if (!target.startsWith(`${indexer}/`)) continue;
+        const [from, to] = [unit(file), unit(target)];
+        if (from !== to) graph.set(from, (graph.get(from) ?? new Set()).add(to));
+      }
+    }
+    return graph;
+  };
+  /** Every cycle's path, found by depth-first search. */
+  const cycles = (graph: Map<string, Set<string>>) => {
+    const found: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (node: string, path: string[]) => {
+      if (state.get(node) === 'done') return;
+      if (state.get(node) === 'open') {
+        found.push([...path.slice(path.indexOf(node)), node].join(' → '));
+        return;
+      }
+      state.set(node, 'open');
+      for (const next of graph.get(node) ?? []) visit(next, [...path, node]);
+      state.set(node, 'done');
+    };
+    for (const node of graph.keys()) visit(node, []);
+    return found;
+  };
+
+  it('no import cycle between files of src/indexer', () => {
+    assert.deepEqual(cycles(edges((f) => relative(indexer, f))), []);
+  });
+
+  it('no import cycle between folders of src/indexer (its own top-level files count as one folder)', () => {
+    assert.deepEqual(cycles(edges(folderOf)), []);
+  });
+});

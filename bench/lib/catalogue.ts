@@ -12,7 +12,7 @@ import {
   type TokenWrite,
 } from '../../src/db/index.ts';
 import { createPrng, type Prng } from '../../src/demo/prng.ts';
-import { SCALE } from '../../src/indexer/fixed.ts';
+import { SCALE } from '../../src/indexer/math/fixed.ts';
 import { securityScore } from '../../src/indexer/trust/securityScore.ts';
 import type { ContractFindings } from '../../src/indexer/contractChecks/ContractFindings.ts';
 import { buildTradeHistory, writeTradeHistory, type TradeHistory } from './tradeHistory.ts';

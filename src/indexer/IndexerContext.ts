@@ -1,20 +1,15 @@
-// Everything a batch or a rollback needs, resolved once from the indexer options.
+// Everything a batch or a rollback needs, resolved once from the indexer options. It composes the
+// parts each folder declares for itself (circulating/, trust/, pricing/, families/): nothing below
+// the indexer's top level imports it, so imports point one way.
 import type { ChainClient } from '../chain/index.ts';
 import type { IndexerConfig } from '../config/indexerConfig.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import type { CirculatingRules } from './circulating/circulatingRules.ts';
+import type { IndexerLogger } from './context/IndexerLogger.ts';
 import type { FactoryFamily } from './families/factoryFamilies.ts';
 import type { TokenListEntry } from './loadTokenList.ts';
-import type { PricingConfig } from './priceToken.ts';
-import type { ListedSymbols } from './trust/spamReasons.ts';
-
-/** The subset of pino's logger the indexer calls. */
-export type IndexerLogger = {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-  debug(obj: object, msg?: string): void;
-};
+import type { PricingConfig } from './pricing/priceToken.ts';
+import type { ListedSymbols } from './spam/spamReasons.ts';
 
 export type IndexerContext = {
   db: Database;
@@ -41,4 +36,5 @@ export type IndexerContext = {
   circulating: { rules: CirculatingRules; failures: { count: number } };
 };
 
-export const silentLogger: IndexerLogger = { info() {}, warn() {}, error() {}, debug() {} };
+
+export { silentLogger, type IndexerLogger } from './context/IndexerLogger.ts';

@@ -1,8 +1,8 @@
 // Turns indexer state into the API's pool rows: family, tokens, USD liquidity and spot price.
 import type { PoolWrite } from '../db/index.ts';
-import type { IndexerState } from './IndexerState.ts';
-import { formatFixed } from './fixed.ts';
-import { API_FAMILY, type PoolFigures } from './poolFigures.ts';
+import type { IndexerState } from './state/IndexerState.ts';
+import { formatFixed } from './math/fixed.ts';
+import { API_FAMILY, type PoolFigures } from './pricing/poolFigures.ts';
 
 const VALUE_DIGITS = 18;
 

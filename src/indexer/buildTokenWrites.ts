@@ -1,15 +1,15 @@
 // Turns indexer state into the API's token rows: price, 24 h variation (and the other price-change
 // windows), fdv and the two flags.
 import type { TokenWrite } from '../db/index.ts';
-import type { IndexerState } from './IndexerState.ts';
+import type { IndexerState } from './state/IndexerState.ts';
 import { fdvOf, variationOf } from './classifyToken.ts';
 import { marketCapOf } from './circulating/marketCapOf.ts';
-import { formatFixed, parseFixed } from './fixed.ts';
-import type { PoolFigures } from './poolFigures.ts';
-import { sourceKindOf, type PricingConfig } from './priceToken.ts';
-import type { ListedSymbols } from './trust/spamReasons.ts';
+import { formatFixed, parseFixed } from './math/fixed.ts';
+import type { PoolFigures } from './pricing/poolFigures.ts';
+import { sourceKindOf, type PricingConfig } from './pricing/priceToken.ts';
+import type { ListedSymbols } from './spam/spamReasons.ts';
 import { luresOf } from './trust/luresOf.ts';
-import type { PriceWindow, WindowPrices } from './priceWindows.ts';
+import type { PriceWindow, WindowPrices } from './pricing/priceWindows.ts';
 
 export type TokenWriteContext = {
   /** Per window, each token's last price change at or before now − the window (24 h: last24hVariation). */

@@ -1,5 +1,5 @@
 // Valuation figures of a token (spec: TokenInfo.fdv, Token.last24hVariation).
-import { SCALE, pow10 } from './fixed.ts';
+import { SCALE, pow10 } from './math/fixed.ts';
 
 /** Fully diluted valuation, scaled by 10^36. */
 export function fdvOf(price: bigint, totalSupply: bigint, decimals: number): bigint {

@@ -5,16 +5,13 @@ import type { IndexerConfig } from '../config/indexerConfig.ts';
 import type { Database } from '../db/index.ts';
 import { createWriterLock, readCheckpoint, type WriterLock } from '../db/indexer/index.ts';
 import { silentLogger, type IndexerContext, type IndexerLogger } from './IndexerContext.ts';
-import { loadIndexerState, type IndexerState } from './IndexerState.ts';
+import { loadIndexerState, type IndexerState } from './state/IndexerState.ts';
 import { ChainMismatchError, ReorgDetectedError } from './errors.ts';
 import { circulatingRules, type CirculatingRulesInput } from './circulating/circulatingRules.ts';
-import { factoryFamilies } from './families/factoryFamilies.ts';
-import { parseFixed } from './fixed.ts';
-import { createPricingConfig } from './priceToken.ts';
-import { listedSymbolsOf } from './trust/spamReasons.ts';
+import { createCheckRounds } from './createCheckRounds.ts';
+import { createIndexerContext } from './createIndexerContext.ts';
 import { indexBatch, type BatchResult } from './indexBatch.ts';
-import { readContractChecks, storeContractChecks, type ContractCheck } from './contractChecks/checkContracts.ts';
-import { loadTokenList, TokenListError, type TokenListEntry } from './loadTokenList.ts';
+import { TokenListError, type TokenListEntry } from './loadTokenList.ts';
 import { rollbackToAncestor, type RollbackResult } from './rollbackToAncestor.ts';
 
 export type IndexerOptions = {
@@ -90,9 +87,6 @@ export function createIndexer(options: IndexerOptions): Indexer {
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
   let inFlight: Promise<SyncResult> | null = null;
-  // Contract checks read beside the steps (never inside one); a step stores what they found.
-  let checking: Promise<void> | null = null;
-  let checksRead: ContractCheck[] = [];
   const circulating = { rules: circulatingRules(options.circulating), failures: { count: 0 } };
   const status: IndexerStatus = {
     running: false, role: null, chainId: null, startBlock: config.startBlock, chainHead: null, targetBlock: null, indexedBlock: null,
@@ -100,28 +94,13 @@ export function createIndexer(options: IndexerOptions): Indexer {
     lastSyncAt: null, lastError: null, consecutiveErrors: 0, circulatingReadFailures: 0,
     contractChecks: 0, contractCheckFailures: 0,
   };
+  // Contract checks read beside the steps (never inside one); a step stores what they found.
+  const checks = createCheckRounds({ logger, status, onRead: () => wake?.() });
 
   async function context(): Promise<IndexerContext> {
     if (ctx) return ctx;
-    const chainId = await chain.getChainId();
-    if (config.chainId !== undefined && config.chainId !== chainId) throw new ChainMismatchError(config.chainId, chainId);
-    const list = options.tokenList ?? (config.tokenList ? await loadTokenList(config.tokenList, chainId) : []);
-    status.chainId = chainId;
-    ctx = {
-      db, chain, config, logger, chainId,
-      pricing: createPricingConfig({
-        stablecoins: config.stablecoins, wrappedNative: config.wrappedNative, usdFeed: config.usdFeed, usdPeg: config.usdPeg,
-        minLiquidityUsd: parseFixed(config.minLiquidityUsd),
-      }),
-      usdFeed: config.usdFeed && config.wrappedNative ? { address: config.usdFeed.toLowerCase(), decimals: null, aggregators: new Set() } : null,
-      trust: { secureScoreMin: config.secureScoreMin, secureMarketCapMinUsd: parseFixed(config.secureMarketCapMinUsd) },
-      factories: factoryFamilies(config),
-      // Log and pool addresses are lower-case: so must the keys be, or a listed token is found twice.
-      tokenList: new Map(list.map((t) => [t.address.toLowerCase(), { ...t, address: t.address.toLowerCase() }])),
-      listedSymbols: listedSymbolsOf(list),
-      fence: (tx, expected) => lock.fence(tx, expected),
-      circulating,
-    };
+    ctx = await createIndexerContext({ ...options, logger, lock, circulating });
+    status.chainId = ctx.chainId;
     return ctx;
   }
 
@@ -172,13 +151,13 @@ export function createIndexer(options: IndexerOptions): Indexer {
         return { batch: null, reorg: rolled.result, caughtUp: false, standby: false };
       }
     }
-    if (checkpoint && checksRead.length > 0) await storeChecks(c, checkpoint.blockNumber, checkpoint.blockTime);
+    if (checkpoint && checks.pending() > 0) await storeChecks(c, checkpoint.blockNumber, checkpoint.blockTime);
     const from = checkpoint ? checkpoint.blockNumber + 1 : config.startBlock;
     status.indexedBlock = checkpoint?.blockNumber ?? null;
     if (from > target) {
       const headTime = await updateLag(checkpoint?.blockTime ?? null, head, checkpoint?.blockNumber ?? null);
       status.backfilling = false;
-      startChecks(c, head, headTime);
+      if (state && headTime) checks.start(c, state, { block: head, time: headTime });
       return { batch: null, reorg: null, caughtUp: true, standby: false };
     }
     const to = Math.min(from + config.batchSize - 1, target);
@@ -187,43 +166,14 @@ export function createIndexer(options: IndexerOptions): Indexer {
     status.swapsIndexed += batch.swapEvents;
     status.indexedBlock = to;
     status.backfilling = target - to > config.batchSize;
-    startChecks(c, head, await updateLag(batch.toTime, head, to));
+    const headTime = await updateLag(batch.toTime, head, to);
+    if (headTime) checks.start(c, state, { block: head, time: headTime });
     logger.debug({ ...batch, toTime: batch.toTime.toISOString() }, 'indexed batch');
     return { batch, reorg: null, caughtUp: to >= target, standby: false };
   }
 
-  // A round of contract checks at the head, unless one is running: it reads while the indexer goes
-  // on, and the next step stores what it found (docs/security-score.md, "Contract checks").
-  function startChecks(c: IndexerContext, head: number, headTime: Date | null) {
-    if (checking || !state || headTime === null) return;
-    const skip = new Set(checksRead.map((x) => x.token));
-    checking = readContractChecks(c, state, { block: head, time: headTime }, skip)
-      .then((round) => {
-        checksRead.push(...round.checks);
-        status.contractCheckFailures += round.failed + round.timedOut;
-        if (round.picked > 0) logger.debug({ picked: round.picked, read: round.checks.length, failed: round.failed, timedOut: round.timedOut, calls: round.calls, head }, 'contract checks read');
-        if (round.checks.length > 0) wake?.();
-      })
-      .catch((error: unknown) => {
-        status.contractCheckFailures++;
-        logger.warn({ err: error, head }, 'contract checks failed; indexing goes on');
-      })
-      .finally(() => {
-        checking = null;
-      });
-  }
-
   async function storeChecks(c: IndexerContext, block: number, time: Date) {
-    const checks = checksRead.splice(0);
-    try {
-      await storeContractChecks(c, state!, checks, { block, time });
-      status.contractChecks += checks.length;
-    } catch (error) {
-      // Dropped: the tokens are picked again. The trust write may not have committed: reload.
-      status.contractCheckFailures += checks.length;
-      logger.warn({ err: error, tokens: checks.length }, 'contract checks not stored; they run again');
-      state = await loadIndexerState(db);
-    }
+    if (!(await checks.store(c, state!, { block, time }))) state = await loadIndexerState(db);
   }
 
   /** Updates the lag figures; returns the head's chain time (null when unknown). */
@@ -312,15 +262,15 @@ export function createIndexer(options: IndexerOptions): Indexer {
       await loop;
       loop = null;
       await inFlight?.catch(() => {});
-      await checking;
+      await checks.settled();
       await lock.release();
       if (status.role === 'leader') status.role = null;
     },
     syncOnce,
     async settleContractChecks() {
       await inFlight?.catch(() => {});
-      await checking;
-      if (checksRead.length > 0) await syncOnce();
+      await checks.settled();
+      if (checks.pending() > 0) await syncOnce();
     },
     status: () => ({ ...status, circulatingReadFailures: circulating.failures.count }),
   };

@@ -7,12 +7,12 @@ import {
   type Checkpoint, type StoredBlock,
 } from '../db/indexer/index.ts';
 import type { IndexerContext } from './IndexerContext.ts';
-import { loadIndexerState, type IndexerState } from './IndexerState.ts';
+import { loadIndexerState, type IndexerState } from './state/IndexerState.ts';
 import { buildPoolWrites } from './buildPoolWrites.ts';
 import { writeTokenTrust } from './trust/writeTokenTrust.ts';
 import { buildTokenWrites } from './buildTokenWrites.ts';
-import { createPoolFigures } from './poolFigures.ts';
-import { loadWindowPrices } from './priceWindows.ts';
+import { createPoolFigures } from './pricing/poolFigures.ts';
+import { loadWindowPrices } from './pricing/priceWindows.ts';
 
 export type RollbackResult = { from: number; to: number };
 

@@ -12,14 +12,14 @@ import { getToken, listTokens, recomputePriceWindows, type PriceWindowName } fro
 import { parseSupplyConfig } from '../../src/config/supplyConfig.ts';
 import { circulatingFromDemo } from '../../src/demo/circulatingFromDemo.ts';
 import { createDemoClient } from '../../src/demo/client.ts';
-import { formatFixed, parseFixed, pow10 } from '../../src/indexer/fixed.ts';
+import { formatFixed, parseFixed, pow10 } from '../../src/indexer/math/fixed.ts';
 import { createSupplyService } from '../../src/readModel/supply/createSupplyService.ts';
 import { testApp } from '../helpers/testApp.ts';
 import type { Token } from '../../src/readModel/types.ts';
 import { startDemo, type Demo } from '../../src/demo/index.ts';
 import { indexerConfigFromDemo } from '../../src/demo/indexerConfigFromDemo.ts';
 import { createIndexer, measureThroughput } from '../../src/indexer/index.ts';
-import { TOPICS } from '../../src/indexer/events.ts';
+import { TOPICS } from '../../src/indexer/families/events.ts';
 import { startProxy } from '../chain/helpers.ts';
 import { CANDLE_INTERVALS } from '../../src/config/candleIntervals.ts';
 import { readCheckpoint } from '../../src/db/indexer/index.ts';

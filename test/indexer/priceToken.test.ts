@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { IndexerToken, StoredPool } from '../../src/db/indexer/index.ts';
-import { addPool, type IndexerState } from '../../src/indexer/IndexerState.ts';
-import { SCALE } from '../../src/indexer/fixed.ts';
-import { createPricingConfig, priceWithSource, sourceKindOf } from '../../src/indexer/priceToken.ts';
+import { addPool, type IndexerState } from '../../src/indexer/state/IndexerState.ts';
+import { SCALE } from '../../src/indexer/math/fixed.ts';
+import { createPricingConfig, priceWithSource, sourceKindOf } from '../../src/indexer/pricing/priceToken.ts';
 
 const A = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 const [WETH, USDC, USDT, TKN] = [A(1), A(2), A(3), A(4)];

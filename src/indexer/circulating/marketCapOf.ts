@@ -1,4 +1,4 @@
-import { pow10 } from '../fixed.ts';
+import { pow10 } from '../math/fixed.ts';
 
 /** Market cap, scaled by 10^36: price (scaled) × circulating supply (base units) / 10^decimals; null without either. */
 export function marketCapOf(price: bigint | null, circulatingSupply: bigint | null, decimals: number): bigint | null {

@@ -4,16 +4,26 @@
 // again before the next window; after a node failure nothing is marked read, so a token still due
 // (never read, or not read in this window) is asked again by the next batch.
 import { callsOf, readHolderBalances, readSupply, supplyFigures, SupplyReadError } from '../../chain/index.ts';
+import type { ChainClient } from '../../chain/index.ts';
 import type { IndexerToken } from '../../db/indexer/index.ts';
-import type { IndexerContext } from '../IndexerContext.ts';
-import type { IndexerState } from '../IndexerState.ts';
-import { indexerDefaults } from '../../config/indexerConfig.ts';
+import type { IndexerLogger } from '../context/IndexerLogger.ts';
+import type { IndexerState } from '../state/IndexerState.ts';
+import { indexerDefaults, type IndexerConfig } from '../../config/indexerConfig.ts';
+import type { CirculatingRules } from './circulatingRules.ts';
 import { pickCirculating } from './pickCirculating.ts';
+
+/** What the reads need of the indexer's context. */
+export type CirculatingContext = {
+  chain: ChainClient;
+  config: Pick<IndexerConfig, 'multicall3' | 'circulatingRefreshMs' | 'circulatingMaxCalls'>;
+  logger: IndexerLogger;
+  circulating: { rules: CirculatingRules; failures: { count: number } };
+};
 
 export type CirculatingBatch = { from: number; to: number; toTime: Date };
 
 /** The tokens read (mutated in `state`: figure, block and time of the read), to be written with the batch. */
-export async function refreshCirculating(ctx: IndexerContext, state: IndexerState, batch: CirculatingBatch, touched: Iterable<string>): Promise<IndexerToken[]> {
+export async function refreshCirculating(ctx: CirculatingContext, state: IndexerState, batch: CirculatingBatch, touched: Iterable<string>): Promise<IndexerToken[]> {
   const { rules, failures } = ctx.circulating;
   const block = batch.to;
   const network = rules.networkToken;

@@ -2,7 +2,7 @@
 // events it reads and what they mean, and its price and depth in exact math.
 import type { RawLog } from '../../chain/index.ts';
 import type { PoolKind, PoolState, StoredPool } from '../../db/indexer/index.ts';
-import type { Ratio } from '../poolMath/ratio.ts';
+import type { BandDepth, Ratio } from '../math/ratio.ts';
 
 export type CreatedPool = { token0: string; token1: string; pool: string; fee: number | null; stable: boolean | null };
 
@@ -13,8 +13,7 @@ export type PoolLogEffect = {
   position?: { tickLower: number; tickUpper: number; liquidity: bigint };
 };
 
-/** Base units of each token the pool trades between spot/1.02 and spot×1.02. */
-export type BandDepth = { amount0: bigint; amount1: bigint };
+export type { BandDepth };
 
 export type PoolFamily = {
   kind: PoolKind;

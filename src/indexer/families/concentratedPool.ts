@@ -3,9 +3,9 @@
 // that block), price (√P/2^96)², depth and balances walked over the positions' ticks.
 import type { RawLog } from '../../chain/index.ts';
 import { id } from 'ethers';
-import { TOPICS, decodePositionChange, decodeV3Initialize, decodeV3Swap } from '../events.ts';
-import { concentratedBalances, concentratedBandDepth } from '../poolMath/concentrated.ts';
-import { Q192 } from '../poolMath/ratio.ts';
+import { TOPICS, decodePositionChange, decodeV3Initialize, decodeV3Swap } from './events.ts';
+import { concentratedBalances, concentratedBandDepth } from '../math/concentrated.ts';
+import { Q192 } from '../math/ratio.ts';
 import type { PoolFamily } from './PoolFamily.ts';
 
 const selector = (signature: string) => id(signature).slice(0, 10);

@@ -2,8 +2,8 @@
 // math is Solidly's (volatile x·y = k, stable x³y + xy³ = k), and the stable flag is only in the
 // pair's stable() view, read when the pair is discovered.
 import { id } from 'ethers';
-import { TOPICS, decodePairCreated, decodeV2Swap, decodeV2Sync } from '../events.ts';
-import { solidlyStableCurve, solidlyStablePrice } from '../poolMath/solidlyStable.ts';
+import { TOPICS, decodePairCreated, decodeV2Swap, decodeV2Sync } from './events.ts';
+import { solidlyStableCurve, solidlyStablePrice } from '../math/solidlyStable.ts';
 import type { PoolFamily } from './PoolFamily.ts';
 import { reserveMath, withReserves, type StableMath } from './reservePool.ts';
 

@@ -1,6 +1,6 @@
 // PancakeSwap V3: Uniswap V3's PoolCreated, a Swap with two more fields (protocolFeesToken0/1),
 // hence another topic0; the first five data fields read as Uniswap V3's.
-import { TOPICS, decodePoolCreated } from '../events.ts';
+import { TOPICS, decodePoolCreated } from './events.ts';
 import { concentratedFamily } from './concentratedPool.ts';
 
 export const pancakeV3 = concentratedFamily({

@@ -2,10 +2,10 @@
 // invariant on decimal-normalised reserves (common unit 10^(d0+d1): x = r0·10^d1, y = r1·10^d0).
 import type { RawLog } from '../../chain/index.ts';
 import type { PoolState, StoredPool } from '../../db/indexer/index.ts';
-import { TOPICS, decodeV2Swap } from '../events.ts';
-import { curveBandDepth, type InvariantCurve } from '../poolMath/invariantCurve.ts';
-import { BAND, isqrt, type Ratio } from '../poolMath/ratio.ts';
-import { pow10 } from '../fixed.ts';
+import { TOPICS, decodeV2Swap } from './events.ts';
+import { curveBandDepth, type InvariantCurve } from '../math/invariantCurve.ts';
+import { BAND, isqrt, type Ratio } from '../math/ratio.ts';
+import { pow10 } from '../math/fixed.ts';
 import type { BandDepth, PoolFamily } from './PoolFamily.ts';
 
 export type StableMath = {

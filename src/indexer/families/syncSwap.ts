@@ -2,8 +2,8 @@
 // is the factory's: classic and stable factories are configured apart), the Uniswap V2 Swap,
 // Sync(uint256,uint256). Classic: x·y = k; stable: the 2-coin Curve invariant with Ann = 2000
 // (syncswap/core-contracts libraries/StableMath.sol: getY's b = x + D/2000, c = D³/(8000x)).
-import { TOPICS, decodeSync256, decodeTwoTokenPool } from '../events.ts';
-import { curvePrice, curveD, curveStableCurve } from '../poolMath/curveStable.ts';
+import { TOPICS, decodeSync256, decodeTwoTokenPool } from './events.ts';
+import { curvePrice, curveD, curveStableCurve } from '../math/curveStable.ts';
 import type { PoolFamily } from './PoolFamily.ts';
 import { reserveEvents, reserveMath, type StableMath } from './reservePool.ts';
 

@@ -1,6 +1,6 @@
 // Uniswap V2 and forks with identical events (SushiSwap V2, PancakeSwap V2): PairCreated, Swap,
 // Sync(uint112,uint112); constant product, price = r1/r0.
-import { TOPICS, decodePairCreated, decodeV2Sync } from '../events.ts';
+import { TOPICS, decodePairCreated, decodeV2Sync } from './events.ts';
 import type { PoolFamily } from './PoolFamily.ts';
 import { reserveEvents, reserveMath } from './reservePool.ts';
 

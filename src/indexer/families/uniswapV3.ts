@@ -1,6 +1,6 @@
 // Uniswap V3 and forks with identical events (SushiSwap V3, Etherex CL / Ramses V3, keyed by tick
 // spacing but announcing the same PoolCreated): the 7-field Swap.
-import { TOPICS, decodePoolCreated } from '../events.ts';
+import { TOPICS, decodePoolCreated } from './events.ts';
 import { concentratedFamily } from './concentratedPool.ts';
 
 export const uniswapV3 = concentratedFamily({

@@ -2,8 +2,8 @@
 // name and symbol are fixed when it is first stored, and both the token writes and the security
 // score of every token after every batch ask for them.
 import type { IndexerToken } from '../../db/indexer/index.ts';
-import type { IndexerState } from '../IndexerState.ts';
-import { spamReasons, type ListedSymbols, type SpamReason } from './spamReasons.ts';
+import type { IndexerState } from '../state/IndexerState.ts';
+import { spamReasons, type ListedSymbols, type SpamReason } from '../spam/spamReasons.ts';
 
 export function luresOf(state: IndexerState, token: IndexerToken, listed: ListedSymbols): readonly SpamReason[] {
   let lures = state.lures.get(token.address);

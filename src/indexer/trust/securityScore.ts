@@ -1,7 +1,7 @@
 // The security score (docs/security-score.md): the sum of the impacts of the factors below, clamped
 // to 0–100. Every factor that adds or takes points is returned as a reason, largest impact first.
 // Figures are what the indexer reads on chain; the token list is one factor, not an override.
-import { SCALE } from '../fixed.ts';
+import { SCALE } from '../math/fixed.ts';
 import type { ContractFindings } from '../contractChecks/ContractFindings.ts';
 import { contractReasons, type ContractReasonCode } from '../contractChecks/contractReasons.ts';
 

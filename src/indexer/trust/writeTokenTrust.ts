@@ -2,15 +2,23 @@
 // rollback), after the 24 h swap counts are refreshed. Scores move with time as well as with
 // events (ages grow, the 24 h window slides), so every token is scored and only changes are written.
 import { trustKey, updateTokenTrust, type Queryable, type TokenTrustWrite } from '../../db/index.ts';
-import type { IndexerContext } from '../IndexerContext.ts';
-import type { IndexerState } from '../IndexerState.ts';
-import type { PoolFigures } from '../poolFigures.ts';
+import type { ListedSymbols } from '../spam/spamReasons.ts';
+import type { IndexerState } from '../state/IndexerState.ts';
+import type { PoolFigures } from '../pricing/poolFigures.ts';
 import { marketCapOf } from '../circulating/marketCapOf.ts';
-import { sourceKindOf } from '../priceToken.ts';
+import { sourceKindOf, type PricingConfig } from '../pricing/priceToken.ts';
 import { isSecure, securityScore } from './securityScore.ts';
 import { luresOf } from './luresOf.ts';
 
-export async function writeTokenTrust(tx: Queryable, ctx: IndexerContext, state: IndexerState, figures: PoolFigures, now: Date): Promise<number> {
+/** What scoring needs of the indexer's context: the anchors, the listed symbols, the isSecure thresholds. */
+export type TrustContext = {
+  pricing: PricingConfig;
+  listedSymbols: ListedSymbols;
+  /** isSecure = score > secureScoreMin AND market cap > secureMarketCapMinUsd (scaled by 10^36). */
+  trust: { secureScoreMin: number; secureMarketCapMinUsd: bigint };
+};
+
+export async function writeTokenTrust(tx: Queryable, ctx: TrustContext, state: IndexerState, figures: PoolFigures, now: Date): Promise<number> {
   const writes: TokenTrustWrite[] = [];
   for (const [address, token] of state.tokens) {
     const current = state.prices.get(address);

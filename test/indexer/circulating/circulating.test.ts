@@ -11,7 +11,7 @@ import { isCirculatingDue, pickCirculating } from '../../../src/indexer/circulat
 import type { IndexerToken } from '../../../src/db/indexer/index.ts';
 import { marketCapOf } from '../../../src/indexer/circulating/marketCapOf.ts';
 import { fdvOf } from '../../../src/indexer/classifyToken.ts';
-import { formatFixed, parseFixed } from '../../../src/indexer/fixed.ts';
+import { formatFixed, parseFixed } from '../../../src/indexer/math/fixed.ts';
 
 const E18 = 10n ** 18n;
 

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import type { ContractFindings } from '../../../src/indexer/contractChecks/ContractFindings.ts';
 import { contractReasons } from '../../../src/indexer/contractChecks/contractReasons.ts';
 import { securityScore } from '../../../src/indexer/trust/securityScore.ts';
-import { SCALE } from '../../../src/indexer/fixed.ts';
+import { SCALE } from '../../../src/indexer/math/fixed.ts';
 
 const OWNER = '0x00000000000000000000000000000000000000aa';
 const ADMIN = '0x00000000000000000000000000000000000000bb';

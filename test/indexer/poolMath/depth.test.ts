@@ -3,11 +3,11 @@
 // 0.02/√1.02 of each reserve, and stable curves are walked along their invariant.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { concentratedBalances, concentratedBandDepth } from '../../../src/indexer/poolMath/concentrated.ts';
-import { curveBandDepth } from '../../../src/indexer/poolMath/invariantCurve.ts';
-import { curveD, curveStableCurve } from '../../../src/indexer/poolMath/curveStable.ts';
-import { solidlyStableCurve } from '../../../src/indexer/poolMath/solidlyStable.ts';
-import { sqrtPriceAtTick } from '../../../src/indexer/poolMath/sqrtPriceAtTick.ts';
+import { concentratedBalances, concentratedBandDepth } from '../../../src/indexer/math/concentrated.ts';
+import { curveBandDepth } from '../../../src/indexer/math/invariantCurve.ts';
+import { curveD, curveStableCurve } from '../../../src/indexer/math/curveStable.ts';
+import { solidlyStableCurve } from '../../../src/indexer/math/solidlyStable.ts';
+import { sqrtPriceAtTick } from '../../../src/indexer/math/sqrtPriceAtTick.ts';
 
 const Q96 = 2n ** 96n;
 const E18 = 10n ** 18n;

@@ -2,7 +2,7 @@
 // and reason codes, the sum-of-impacts invariant, the clamp, and the reference isSecure rule.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SCALE } from '../../../src/indexer/fixed.ts';
+import { SCALE } from '../../../src/indexer/math/fixed.ts';
 import { SCORE_WEIGHTS, isSecure, securityScore, type SecurityInput } from '../../../src/indexer/trust/securityScore.ts';
 
 const NOW = new Date('2026-11-24T12:00:00Z');

@@ -13,10 +13,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parseTokenList } from '../../../src/indexer/loadTokenList.ts';
-import { LOOK_ALIKES } from '../../../src/indexer/trust/lookAlikes.ts';
+import { LOOK_ALIKES } from '../../../src/indexer/spam/lookAlikes.ts';
 import {
   SPAM_REASON_CODES, listedSymbolsOf, normaliseSymbol, spamReasons, type SpamReasonCode,
-} from '../../../src/indexer/trust/spamReasons.ts';
+} from '../../../src/indexer/spam/spamReasons.ts';
 
 const lineaList = parseTokenList(JSON.parse(readFileSync(new URL('../../../config/tokenlists/linea-mainnet.json', import.meta.url), 'utf8')), 59144);
 const listed = listedSymbolsOf(lineaList);

@@ -1,7 +1,7 @@
 // Price, depth and liquidity of a pool from its state, by its family's exact math.
-import type { StoredPool } from '../db/indexer/index.ts';
-import { familyOf } from './families/index.ts';
-import { SCALE, pow10 } from './fixed.ts';
+import type { StoredPool } from '../../db/indexer/index.ts';
+import { familyOf } from '../families/index.ts';
+import { SCALE, pow10 } from '../math/fixed.ts';
 
 const decimalsOf = (pool: StoredPool, token: string, tokenDecimals: number, otherDecimals: number): [number, number] =>
   pool.token0 === token ? [tokenDecimals, otherDecimals] : [otherDecimals, tokenDecimals];

@@ -1,10 +1,10 @@
 // What the indexer keeps in memory between batches; always equal to what is stored once a batch commits.
-import type { Queryable } from '../db/index.ts';
-import { loadContractChecks, loadTokenTrust } from '../db/index.ts';
-import type { ContractFindings } from './contractChecks/ContractFindings.ts';
-import { parseFixed } from './fixed.ts';
-import type { SpamReason } from './trust/spamReasons.ts';
-import { loadIndexerTokens, loadLatestFeedAnswer, loadPools, loadPricesAt, type IndexerToken, type StoredPool } from '../db/indexer/index.ts';
+import type { Queryable } from '../../db/index.ts';
+import { loadContractChecks, loadTokenTrust } from '../../db/index.ts';
+import type { ContractFindings } from '../contractChecks/ContractFindings.ts';
+import { parseFixed } from '../math/fixed.ts';
+import type { SpamReason } from '../spam/spamReasons.ts';
+import { loadIndexerTokens, loadLatestFeedAnswer, loadPools, loadPricesAt, type IndexerToken, type StoredPool } from '../../db/indexer/index.ts';
 
 /** `source`: the pool the price comes from, or the anchor (priceWithSource); null without a price. */
 export type CurrentPrice = { price: bigint | null; blockNumber: number; observedAt: Date; source: string | null };

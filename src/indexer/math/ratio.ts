@@ -17,3 +17,6 @@ export const Q192 = 2n ** 192n;
 
 /** The ±2 % band: prices from spot/1.02 to spot×1.02. */
 export const BAND = { num: 102n, den: 100n } as const;
+
+/** Base units of each token of a pool: what it trades within a price band, or what it holds. */
+export type BandDepth = { amount0: bigint; amount1: bigint };

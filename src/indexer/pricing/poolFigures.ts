@@ -1,11 +1,11 @@
 // A pool's USD liquidity and spot price as the API shows them, from indexer state: what the pool
 // really holds (families' balances: concentrated pools only what their positions hold at the
 // current price) valued at each token's current price, and token1 per token0 by the family's math.
-import type { PoolKind, StoredPool } from '../db/indexer/index.ts';
-import type { IndexerState } from './IndexerState.ts';
-import { SCALE, pow10 } from './fixed.ts';
-import { poolPrice } from './poolMath.ts';
-import { familyOf } from './families/index.ts';
+import type { PoolKind, StoredPool } from '../../db/indexer/index.ts';
+import type { IndexerState } from '../state/IndexerState.ts';
+import { SCALE, pow10 } from '../math/fixed.ts';
+import { poolPrice } from './poolQuotes.ts';
+import { familyOf } from '../families/index.ts';
 import { MAX_PRICED_DECIMALS } from './priceToken.ts';
 
 /** The family names the API answers, by stored pool kind. */

@@ -5,9 +5,9 @@
 // token may only be priced against quote tokens before it (so no price depends on itself). Of the
 // allowed pools whose liquidity (quote side × 2, in USD) reaches the minimum, the price source is
 // the one with the greatest depth within ±2 % of spot (the quote it trades in that band, in USD).
-import type { IndexerState } from './IndexerState.ts';
-import { ONE, SCALE, pow10 } from './fixed.ts';
-import { poolPrice, quoteBalance, quoteDepth } from './poolMath.ts';
+import type { IndexerState } from '../state/IndexerState.ts';
+import { ONE, SCALE, pow10 } from '../math/fixed.ts';
+import { poolPrice, quoteBalance, quoteDepth } from './poolQuotes.ts';
 
 export type UsdAnchor =
   | { kind: 'usd-feed'; token: string; feed: string }

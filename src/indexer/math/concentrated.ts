@@ -1,8 +1,7 @@
 // Concentrated liquidity (Uniswap V3 and forks, Algebra): what the positions hold, walked tick by
 // tick from the current √price. liquidityNet[t] is the liquidity added when the price crosses tick t
 // upwards. Without known positions the active liquidity is taken to extend without bound.
-import type { BandDepth } from '../families/PoolFamily.ts';
-import { BAND, Q96, isqrt } from './ratio.ts';
+import { BAND, Q96, isqrt, type BandDepth } from './ratio.ts';
 import { sqrtPriceAtTick } from './sqrtPriceAtTick.ts';
 
 type Segment = { from: bigint; to: bigint; liquidity: bigint };

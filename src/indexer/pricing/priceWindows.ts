@@ -1,7 +1,7 @@
 // The price-change windows: each token's change against the price in force that long before the
 // last indexed block. The 24 h window is last24hVariation: one computation, one stored column.
-import type { Queryable } from '../db/index.ts';
-import { loadPricesAt, type PriceChange } from '../db/indexer/index.ts';
+import type { Queryable } from '../../db/index.ts';
+import { loadPricesAt, type PriceChange } from '../../db/indexer/index.ts';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,7 +1,7 @@
 // The events the indexer reads, by canonical signature (topic0 = keccak256 of it), with decoders to
 // plain values. Several families share a topic: a log is decoded only by the family of its pool.
 import { AbiCoder, getAddress, id } from 'ethers';
-import type { RawLog } from '../chain/index.ts';
+import type { RawLog } from '../../chain/index.ts';
 
 const coder = AbiCoder.defaultAbiCoder();
 

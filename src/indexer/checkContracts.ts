@@ -4,18 +4,18 @@
 // in time is dropped and picked again); a token whose reads fail keeps its previous findings.
 // storeContractChecks then writes what was read and rescores every token, in one fenced
 // transaction, between two of the indexer's steps.
-import type { ChainClient } from '../../chain/index.ts';
-import { recentSwaps, saveContractChecks, type ContractCheckRow } from '../../db/index.ts';
-import { indexerDefaults } from '../../config/indexerConfig.ts';
-import type { IndexerContext } from '../IndexerContext.ts';
-import type { IndexerState } from '../IndexerState.ts';
-import { createPoolFigures } from '../poolFigures.ts';
-import { sourceKindOf } from '../priceToken.ts';
-import { writeTokenTrust } from '../trust/writeTokenTrust.ts';
-import type { ContractFindings } from './ContractFindings.ts';
-import { checkSellability } from './checkSellability.ts';
-import { pickContractChecks } from './pickContractChecks.ts';
-import { readProxyAndPowers } from './readProxyAndPowers.ts';
+import type { ChainClient } from '../chain/index.ts';
+import { recentSwaps, saveContractChecks, type ContractCheckRow } from '../db/index.ts';
+import { indexerDefaults } from '../config/indexerConfig.ts';
+import type { IndexerContext } from './IndexerContext.ts';
+import type { IndexerState } from './state/IndexerState.ts';
+import { createPoolFigures } from './pricing/poolFigures.ts';
+import { sourceKindOf } from './pricing/priceToken.ts';
+import { writeTokenTrust } from './trust/writeTokenTrust.ts';
+import type { ContractFindings } from './contractChecks/ContractFindings.ts';
+import { checkSellability } from './contractChecks/checkSellability.ts';
+import { pickContractChecks } from './contractChecks/pickContractChecks.ts';
+import { readProxyAndPowers } from './contractChecks/readProxyAndPowers.ts';
 
 export type ContractCheck = { token: string; blockNumber: number; checkedAt: Date; findings: ContractFindings };
 export type ContractCheckRound = { checks: ContractCheck[]; picked: number; failed: number; timedOut: number; calls: number };

@@ -1,0 +1,65 @@
+// Rounds of contract checks beside the indexer's steps: a round reads at the head while the
+// indexer goes on (one at a time), and the next step stores what it found (docs/security-score.md,
+// "Contract checks").
+import type { IndexerContext, IndexerLogger } from './IndexerContext.ts';
+import { readContractChecks, storeContractChecks, type ContractCheck } from './checkContracts.ts';
+import type { IndexerState } from './state/IndexerState.ts';
+
+export type CheckRounds = {
+  /** Starts a round at the head unless one is running. */
+  start(ctx: IndexerContext, state: IndexerState, head: { block: number; time: Date }): void;
+  /** Checks read and not stored yet. */
+  pending(): number;
+  /** Stores the checks read; false when they could not be (they run again, the state must be reloaded). */
+  store(ctx: IndexerContext, state: IndexerState, indexed: { block: number; time: Date }): Promise<boolean>;
+  /** Resolves when no round is running. */
+  settled(): Promise<void>;
+};
+
+export function createCheckRounds(deps: {
+  logger: IndexerLogger;
+  status: { contractChecks: number; contractCheckFailures: number };
+  /** A round found something to store. */
+  onRead(): void;
+}): CheckRounds {
+  const { logger, status } = deps;
+  let checking: Promise<void> | null = null;
+  const read: ContractCheck[] = [];
+  return {
+    start(ctx, state, head) {
+      if (checking) return;
+      const skip = new Set(read.map((x) => x.token));
+      checking = readContractChecks(ctx, state, head, skip)
+        .then((round) => {
+          read.push(...round.checks);
+          status.contractCheckFailures += round.failed + round.timedOut;
+          if (round.picked > 0) logger.debug({ picked: round.picked, read: round.checks.length, failed: round.failed, timedOut: round.timedOut, calls: round.calls, head: head.block }, 'contract checks read');
+          if (round.checks.length > 0) deps.onRead();
+        })
+        .catch((error: unknown) => {
+          status.contractCheckFailures++;
+          logger.warn({ err: error, head: head.block }, 'contract checks failed; indexing goes on');
+        })
+        .finally(() => {
+          checking = null;
+        });
+    },
+    pending: () => read.length,
+    async store(ctx, state, indexed) {
+      const checks = read.splice(0);
+      try {
+        await storeContractChecks(ctx, state, checks, indexed);
+        status.contractChecks += checks.length;
+        return true;
+      } catch (error) {
+        // Dropped: the tokens are picked again. The trust write may not have committed.
+        status.contractCheckFailures += checks.length;
+        logger.warn({ err: error, tokens: checks.length }, 'contract checks not stored; they run again');
+        return false;
+      }
+    },
+    async settled() {
+      await checking;
+    },
+  };
+}
