@@ -23,7 +23,7 @@ import { createExplorerRouter, EXPLORER_FILE_PATHS } from './explorer/index.ts';
 import { ConfigError } from './errors/index.ts';
 import { indexerConfigFromDemo } from './demo/indexerConfigFromDemo.ts';
 import { demoRoles } from './demo/circulatingFromDemo.ts';
-import { createIndexer, type Indexer } from './indexer/index.ts';
+import { createIndexer, factoryFamilies, type Indexer } from './indexer/index.ts';
 import { createRpcHandler, rpcPath } from './rpc/index.ts';
 
 type Mode = 'start' | 'serve' | 'index';
@@ -67,6 +67,8 @@ async function main(mode: Mode): Promise<void> {
     });
   }
 
+  // Factory types are the indexer's families: an unknown one stops the start with the other problems' message.
+  if (mode !== 'serve' && config.chain.url) factoryFamilies(config.indexer);
   const started = Date.now();
   const demo = config.chain.url || mode !== 'start' ? undefined : await startDemoChain(config, logger);
   if (demo) stoppables.push({ name: 'demo chain', stop: () => demo.stop() });

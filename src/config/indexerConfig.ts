@@ -5,6 +5,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../errors/index.ts';
 import { circulatingConfigPathOf } from './circulatingConfig.ts';
+import { firstFactoryBlock, readFactories, type FactoriesByType } from './factoryConfig.ts';
 import { EnvReader, type Env } from './readEnv.ts';
 import { readRetentionConfig, type RetentionConfig } from './retentionConfig.ts';
 
@@ -19,19 +20,11 @@ export type IndexerConfig = {
   pollIntervalMs: number;
   /** Blocks kept behind the head; the indexer follows head − confirmations. */
   confirmations: number;
-  /** Uniswap V2 and forks with its events (SushiSwap V2, PancakeSwap V2). */
-  v2Factories: string[];
-  /** Uniswap V3 and forks with its events (SushiSwap V3, Etherex CL). */
-  v3Factories: string[];
-  /** Solidly pairs announced with the stable flag (Lynex V1, Nile legacy). */
-  solidlyFactories: string[];
-  /** Etherex legacy pairs: Uniswap V2 events, Solidly math, stable flag read from each pair. */
-  etherexLegacyFactories: string[];
-  pancakeV3Factories: string[];
-  /** Algebra V1.9 and Integral (Lynex CL). */
-  algebraFactories: string[];
-  syncSwapClassicFactories: string[];
-  syncSwapStableFactories: string[];
+  /**
+   * The factories whose pools are indexed, by factory type (the family registry, src/indexer/families,
+   * names the types and validates them), each with the block its pools are discovered from.
+   */
+  factories: FactoriesByType;
   stablecoins: string[];
   wrappedNative: string | null;
   multicall3: string | null;
@@ -71,7 +64,7 @@ export type IndexerConfig = {
   retention?: RetentionConfig;
 };
 
-type Preset = Partial<Omit<IndexerConfig, 'network'>>;
+type Preset = Partial<Omit<IndexerConfig, 'network' | 'factories'>> & { factories?: unknown };
 
 const presetDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'config', 'networks');
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -111,6 +104,9 @@ export function loadIndexerConfig(env: Env): IndexerConfig {
       }
     }
   }
+  // Presets of earlier versions listed factories under one key per family.
+  for (const key of Object.keys(preset)) if (/Factories$/.test(key)) problems.push(`${presetFile}: ${key}: factories are now one map, "factories": { "<type>": [{ "address", "fromBlock" }] } (docs/indexer.md)`);
+  const factories = readFactories(preset.factories, env, problems);
   const addresses = (name: string, fallback: string[] | undefined): string[] => {
     const raw = read.string(name);
     const list = raw === undefined ? (fallback ?? []) : raw.split(',').map((s) => s.trim()).filter(Boolean);
@@ -140,18 +136,12 @@ export function loadIndexerConfig(env: Env): IndexerConfig {
   const config: IndexerConfig = {
     network,
     chainId: chainIdRaw !== undefined ? read.integer('INDEXER_CHAIN_ID', 0, 1, 2 ** 53 - 1) : preset.chainId,
-    startBlock: read.integer('INDEXER_START_BLOCK', preset.startBlock ?? d.startBlock, 0, 2 ** 53 - 1),
+    // Every factory is read from its first block unless a later start is asked for.
+    startBlock: read.integer('INDEXER_START_BLOCK', preset.startBlock ?? firstFactoryBlock(factories) ?? d.startBlock, 0, 2 ** 53 - 1),
     batchSize: read.integer('INDEXER_BATCH_SIZE', preset.batchSize ?? d.batchSize, 1, 1_000_000),
     pollIntervalMs: read.integer('INDEXER_POLL_INTERVAL_MS', preset.pollIntervalMs ?? d.pollIntervalMs, 10, 3_600_000),
     confirmations: read.integer('INDEXER_CONFIRMATIONS', preset.confirmations ?? d.confirmations, 0, 10_000),
-    v2Factories: addresses('INDEXER_V2_FACTORIES', preset.v2Factories),
-    v3Factories: addresses('INDEXER_V3_FACTORIES', preset.v3Factories),
-    solidlyFactories: addresses('INDEXER_SOLIDLY_FACTORIES', preset.solidlyFactories),
-    etherexLegacyFactories: addresses('INDEXER_ETHEREX_LEGACY_FACTORIES', preset.etherexLegacyFactories),
-    pancakeV3Factories: addresses('INDEXER_PANCAKE_V3_FACTORIES', preset.pancakeV3Factories),
-    algebraFactories: addresses('INDEXER_ALGEBRA_FACTORIES', preset.algebraFactories),
-    syncSwapClassicFactories: addresses('INDEXER_SYNCSWAP_CLASSIC_FACTORIES', preset.syncSwapClassicFactories),
-    syncSwapStableFactories: addresses('INDEXER_SYNCSWAP_STABLE_FACTORIES', preset.syncSwapStableFactories),
+    factories,
     stablecoins: addresses('INDEXER_STABLECOINS', preset.stablecoins),
     wrappedNative: address('INDEXER_WRAPPED_NATIVE', preset.wrappedNative),
     multicall3: address('INDEXER_MULTICALL3', preset.multicall3),

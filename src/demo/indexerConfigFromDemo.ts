@@ -5,6 +5,7 @@ import { DEMO_CIRCULATING_CONFIG_PATH } from './circulatingFromDemo.ts';
 import type { DemoDeployment } from './deploy.ts';
 
 export function indexerConfigFromDemo(deployment: DemoDeployment, overrides: Partial<IndexerConfig> = {}): IndexerConfig {
+  const at = (address: string) => ({ address: address.toLowerCase(), fromBlock: deployment.startBlock });
   return {
     network: 'demo',
     chainId: deployment.chainId,
@@ -12,14 +13,17 @@ export function indexerConfigFromDemo(deployment: DemoDeployment, overrides: Par
     batchSize: 500,
     pollIntervalMs: 1000,
     confirmations: 0,
-    v2Factories: deployment.v2Factories.map((a) => a.toLowerCase()),
-    v3Factories: deployment.v3Factories.map((a) => a.toLowerCase()),
-    solidlyFactories: [deployment.familyFactories.solidly.toLowerCase()],
-    etherexLegacyFactories: [], // the demo has no Etherex legacy pairs (tests deploy them)
-    pancakeV3Factories: [deployment.familyFactories.pancakeV3.toLowerCase()],
-    algebraFactories: [deployment.familyFactories.algebra.toLowerCase()],
-    syncSwapClassicFactories: [deployment.familyFactories.syncSwapClassic.toLowerCase()],
-    syncSwapStableFactories: [deployment.familyFactories.syncSwapStable.toLowerCase()],
+    // Every demo factory, from the block the deployment started at (none announces a pool before it).
+    factories: {
+      v2: deployment.v2Factories.map(at),
+      v3: deployment.v3Factories.map(at),
+      solidly: [at(deployment.familyFactories.solidly)],
+      // the demo has no Etherex legacy pairs (tests deploy them)
+      'pancake-v3': [at(deployment.familyFactories.pancakeV3)],
+      algebra: [at(deployment.familyFactories.algebra)],
+      'syncswap-classic': [at(deployment.familyFactories.syncSwapClassic)],
+      'syncswap-stable': [at(deployment.familyFactories.syncSwapStable)],
+    },
     stablecoins: deployment.stablecoins.map((a) => a.toLowerCase()),
     wrappedNative: deployment.weth.toLowerCase(),
     multicall3: deployment.multicall3.toLowerCase(),

@@ -2,7 +2,8 @@
 import type { PoolWrite } from '../db/index.ts';
 import type { IndexerState } from './state/IndexerState.ts';
 import { formatFixed } from './math/fixed.ts';
-import { API_FAMILY, type PoolFigures } from './pricing/poolFigures.ts';
+import { familyOf } from './families/index.ts';
+import type { PoolFigures } from './pricing/poolFigures.ts';
 
 const VALUE_DIGITS = 18;
 
@@ -16,7 +17,7 @@ export function buildPoolWrites(state: IndexerState, addresses: Iterable<string>
     writes.push({
       address,
       dex: pool.factory,
-      family: API_FAMILY[pool.kind],
+      family: familyOf(pool.kind).api,
       fee: pool.fee,
       stable: pool.stable,
       token0: pool.token0,

@@ -5,3 +5,4 @@ export type { IndexerLogger } from './IndexerContext.ts';
 export type { BatchResult } from './indexBatch.ts';
 export type { RollbackResult } from './rollbackToAncestor.ts';
 export { measureThroughput, type ThroughputReport } from './measureThroughput.ts';
+export { factoryFamilies } from './families/factoryFamilies.ts';

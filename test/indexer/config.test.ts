@@ -19,14 +19,20 @@ test('the linea preset loads and env vars override it', () => {
   assert.equal(config.secureMarketCapMinUsd, '50000');
   assert.equal(config.secureScoreMin, 70);
   assert.equal(config.multicall3, '0xca11bde05977b3631167028862be2a173976ca11');
-  assert.ok(config.v3Factories.length > 0 && config.stablecoins.length === 3);
+  assert.ok(config.factories.v3!.length > 0 && config.stablecoins.length === 3);
+  // Every factory is read from its first block: the index starts at the earliest of them.
+  assert.equal(config.startBlock, Math.min(...Object.values(config.factories).flat().map((f) => f.fromBlock)));
+  assert.deepEqual(config.factories['syncswap-classic'], [{
+    address: '0x37bac764494c8db4e54bde72f6965bea9fa0ac2d', fromBlock: 716, name: 'SyncSwap V1 classic',
+    source: 'a DefiLlama-style SyncSwap adapter for Linea; its logs start at block 716',
+  }]);
 });
 
 test('defaults without a preset', () => {
   const config = loadIndexerConfig({});
   assert.equal(config.startBlock, 0);
   assert.equal(config.batchSize, 2000);
-  assert.deepEqual(config.v2Factories, []);
+  assert.deepEqual(config.factories, {});
   assert.equal(config.wrappedNative, null);
   assert.equal(config.tokenList, null);
 });
@@ -39,6 +45,39 @@ test('every bad value is reported at once, the node settings with the indexer se
     }),
     (e) => e instanceof ConfigError && e.problems.length === 6,
   );
+});
+
+test('factories: every preset factory has a fromBlock and a source; the environment replaces a type, with addr@fromBlock', () => {
+  const linea = loadIndexerConfig({ INDEXER_NETWORK: 'linea' });
+  for (const [type, list] of Object.entries(linea.factories)) {
+    for (const f of list) {
+      assert.ok(Number.isSafeInteger(f.fromBlock) && f.fromBlock >= 0, `${type} ${f.address}: fromBlock`);
+      assert.ok(f.source && f.source.length > 10, `${type} ${f.address}: its source is named`);
+    }
+  }
+  const set = loadIndexerConfig({
+    INDEXER_NETWORK: 'linea', INDEXER_V2_FACTORIES: '0x00000000000000000000000000000000000000A1@500,0x00000000000000000000000000000000000000a2',
+    INDEXER_PANCAKE_V3_FACTORIES: '0x00000000000000000000000000000000000000a3@7',
+  });
+  assert.deepEqual(set.factories.v2, [{ address: '0x00000000000000000000000000000000000000a1', fromBlock: 500 }, { address: '0x00000000000000000000000000000000000000a2', fromBlock: 0 }]);
+  assert.deepEqual(set.factories['pancake-v3'], [{ address: '0x00000000000000000000000000000000000000a3', fromBlock: 7 }]);
+  assert.deepEqual(set.factories.algebra, linea.factories.algebra, 'types not set in the environment keep the preset list');
+  assert.equal(loadIndexerConfig({ INDEXER_V2_FACTORIES: '0x00000000000000000000000000000000000000a1@9' }).startBlock, 9);
+  assert.equal(loadIndexerConfig({ INDEXER_V2_FACTORIES: '0x00000000000000000000000000000000000000a1@9', INDEXER_START_BLOCK: '3' }).startBlock, 3);
+  assert.throws(() => loadIndexerConfig({ INDEXER_V2_FACTORIES: '0x12@x' }), (e: unknown) => e instanceof ConfigError && /INDEXER_V2_FACTORIES: not an address or address@fromBlock: "0x12@x"/.test(e.message));
+});
+
+test('a preset of an earlier version (one key per family) is named, not silently read as no factories', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'preset-old-'));
+  try {
+    const file = join(dir, 'old.json');
+    writeFileSync(file, JSON.stringify({ v2Factories: ['0x114A43DF6C5f54EBB8A9d70Cd1951D3dD68004c7'] }));
+    assert.throws(() => loadIndexerConfig({ INDEXER_NETWORK_FILE: file }), (e: unknown) => e instanceof ConfigError && /v2Factories: factories are now one map/.test(e.message));
+    writeFileSync(file, JSON.stringify({ factories: { v2: [{ address: '0x12', fromBlock: -1, extra: 1 }] } }));
+    assert.throws(() => loadIndexerConfig({ INDEXER_NETWORK_FILE: file }), (e: unknown) => e instanceof ConfigError && e.problems.length === 3);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('the linea preset ships a snapshot of the Linea token list, found from any working directory', async () => {

@@ -58,10 +58,10 @@ before(async () => {
   await world.v2Swap(v2Pool, v2Token, 1_000n * e18);
   await world.v2Swap(v2Pool, usdc, 900n * e6);
   v2 = { token: v2Token, pool: v2Pool, second: await world.v2Pair(built[0]!.token, usdc, 10_000n * e18, 20_000n * e6) };
-  configured.v2Factories = [await addr(world.v2Factory)];
+  configured.v2 = [await addr(world.v2Factory)];
   db = await openPglite();
   client = createChainClient({ url: world.chain.url });
-  const indexer = createIndexer({ db, chain: client, config: world.config({ ...configured, stablecoins: [await addr(usdc)], batchSize: 25 }) });
+  const indexer = createIndexer({ db, chain: client, config: world.config({ factories: configured, stablecoins: [await addr(usdc)], batchSize: 25 }) });
   await runToHead(indexer);
 });
 
@@ -218,7 +218,7 @@ test("an Etherex legacy factory whose pairs do not answer stable(): swaps counte
   // Uniswap V2 pairs have no stable(): listed as Etherex legacy, their flag cannot be read.
   const other = await openPglite();
   t.after(() => other.close());
-  const config = world.config({ etherexLegacyFactories: [await addr(world.v2Factory)], stablecoins: [await addr(usdc)], batchSize: 1000 });
+  const config = world.config({ factories: { 'etherex-legacy': [await addr(world.v2Factory)] }, stablecoins: [await addr(usdc)], batchSize: 1000 });
   await runToHead(createIndexer({ db: other, chain: client, config }));
   const pool = await other.query<{ kind: string; stable: boolean | null }>(`SELECT kind, stable FROM indexer_pools WHERE address = $1`, [await addr(v2.pool)]);
   assert.deepEqual(pool[0], { kind: 'etherex', stable: null });

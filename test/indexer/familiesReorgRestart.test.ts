@@ -54,9 +54,9 @@ before(async () => {
   v2 = { token: v2Token, pair: await world.v2Pair(v2Token, usdc, 100_000n * e18, 200_000n * e6) };
   await world.v2Swap(v2.pair, v2Token, 1_000n * e18);
   await world.v2Swap(v2.pair, usdc, 600n * e6);
-  configured.v2Factories = [await addr(world.v2Factory)];
+  configured.v2 = [await addr(world.v2Factory)];
   client = createChainClient({ url: world.chain.url });
-  config = world.config({ ...configured, stablecoins: [await addr(usdc)], batchSize: 16 });
+  config = world.config({ factories: configured, stablecoins: [await addr(usdc)], batchSize: 16 });
 });
 
 after(async () => {

@@ -39,7 +39,7 @@ test('hostile tokens do not stop the indexer', async (t) => {
     const db = await openPglite();
     const indexer = createIndexer({
       db, chain: client,
-      config: world.config({ v2Factories: [await addr(world.v2Factory)], stablecoins: [await addr(usdc)], multicall3, batchSize: 10 }),
+      config: world.config({ factories: { v2: [await addr(world.v2Factory)] }, stablecoins: [await addr(usdc)], multicall3, batchSize: 10 }),
     });
     await runToHead(indexer);
     assert.equal(indexer.status().lastError, null);

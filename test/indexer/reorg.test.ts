@@ -34,7 +34,7 @@ test('after a reorg the stored data equals a fresh index of the final chain', as
   await world.v2Swap(tkaWeth, weth, e18);
   const addr = async (c: { getAddress(): Promise<string> }) => (await c.getAddress()).toLowerCase();
   const config = world.config({
-    v2Factories: [await addr(world.v2Factory)], stablecoins: [await addr(usdc)], wrappedNative: await addr(weth), batchSize: 5,
+    factories: { v2: [await addr(world.v2Factory)] }, stablecoins: [await addr(usdc)], wrappedNative: await addr(weth), batchSize: 5,
   });
   const indexer = createIndexer({ db, chain: client, config });
   await runToHead(indexer);

@@ -36,7 +36,7 @@ test('a restart in the middle of a backfill equals an uninterrupted run', async 
   }
   const addr = async (c: { getAddress(): Promise<string> }) => (await c.getAddress()).toLowerCase();
   const config = world.config({
-    v2Factories: [await addr(world.v2Factory)], stablecoins: [await addr(usdc)], wrappedNative: await addr(weth), batchSize: 4,
+    factories: { v2: [await addr(world.v2Factory)] }, stablecoins: [await addr(usdc)], wrappedNative: await addr(weth), batchSize: 4,
   });
 
   await runToHead(createIndexer({ db: straight, chain: client, config }));

@@ -71,7 +71,7 @@ before(async () => {
   indexer = createIndexer({
     db, chain: client,
     config: world.config({
-      v2Factories: [await addr(world.v2Factory)], v3Factories: [await addr(world.v3Factory)],
+      factories: { v2: [await addr(world.v2Factory)], v3: [await addr(world.v3Factory)] },
       stablecoins: [await addr(usdc)], wrappedNative: await addr(weth), batchSize: 7,
       // Pruning in every batch, swaps and price changes kept 26 h (shorter than RETENTION_* allow, to see it here).
       retention: { ...retentionDefaults, everyBlocks: 1, swaps: 26 * 3600_000, priceChanges: 26 * 3600_000 },

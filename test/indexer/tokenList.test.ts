@@ -140,7 +140,7 @@ for (const [label, source] of sources) {
       const indexer = createIndexer({
         db, chain: client, tokenList,
         config: world.config({
-          v2Factories: [await addr(world.v2Factory)], stablecoins: [await addr(usdc)],
+          factories: { v2: [await addr(world.v2Factory)] }, stablecoins: [await addr(usdc)],
           startBlock: START_BLOCK, batchSize: 1000, tokenList: tokenListPath ?? null,
         }),
       });

@@ -56,7 +56,7 @@ describe('one indexer writes, another stands by (PostgreSQL)', { skip: skipWitho
     }
     const addr = async (c: { getAddress(): Promise<string> }) => (await c.getAddress()).toLowerCase();
     config = world.config({
-      v2Factories: [await addr(world.v2Factory)], stablecoins: [await addr(usdc)], wrappedNative: await addr(weth),
+      factories: { v2: [await addr(world.v2Factory)] }, stablecoins: [await addr(usdc)], wrappedNative: await addr(weth),
       batchSize: 3, pollIntervalMs: 50, standbyPollMs: 200,
     });
     const straight = await openPglite();

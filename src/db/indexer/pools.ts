@@ -1,8 +1,8 @@
 // Pools found through the configured factories and their state after each block that changed it.
 import type { Queryable } from '../Database.ts';
 
-/** The DEX family of a pool (see src/indexer/families): 'v2' and 'v3' are Uniswap's and their identical forks. */
-export type PoolKind = 'v2' | 'v3' | 'solidly' | 'syncswap' | 'pancake-v3' | 'algebra' | 'etherex';
+/** The DEX family of a pool, as src/indexer/families' registry names it (the SQL CHECK lists the same kinds). */
+export type PoolKind = string;
 
 export type PoolState = {
   reserve0: bigint | null;

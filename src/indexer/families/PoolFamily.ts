@@ -1,5 +1,6 @@
 // What the indexer needs to know about one DEX family: how its factory announces a pool, which pool
 // events it reads and what they mean, and its price and depth in exact math.
+import type { components } from '../../../generated/openapi/types.ts';
 import type { RawLog } from '../../chain/index.ts';
 import type { PoolKind, PoolState, StoredPool } from '../../db/indexer/index.ts';
 import type { BandDepth, Ratio } from '../math/ratio.ts';
@@ -15,8 +16,37 @@ export type PoolLogEffect = {
 
 export type { BandDepth };
 
+/** The spec's name of a family (`Pool.family`). */
+export type ApiFamily = components['schemas']['Pool']['family'];
+
+/** A factory type: a name the configuration lists factories under, and what it fixes about their pools. */
+export type FactoryType = { stable: boolean | null };
+
+/**
+ * Everything the indexer knows about one DEX family, declared in its module and nowhere else: the
+ * kind its pools are stored with, its name in the API, the factory types the configuration lists
+ * its factories under, how a factory announces a pool, which pool events it reads and what they
+ * mean, what it reads by call, and its price and depth in exact math.
+ */
 export type PoolFamily = {
   kind: PoolKind;
+  /** The family's name in the API (`Pool.family`). */
+  api: ApiFamily;
+  /**
+   * The factory types of the family, as the preset's `factories` keys and INDEXER_<TYPE>_FACTORIES
+   * name them; a type may fix an option of its pools (SyncSwap: classic or stable factories).
+   */
+  factoryTypes: Readonly<Record<string, FactoryType>>;
+  /**
+   * True when the family's pools are entries of one singleton contract that emits every pool's
+   * events (Uniswap V4's PoolManager): the configured "factory" is that contract, and `poolOf`
+   * names the pool of each of its logs.
+   */
+  singleton?: boolean;
+  /** The pool a log of the family belongs to (default: the log's emitter). */
+  poolOf?(log: RawLog): string;
+  /** Why a pool can never be a price source whatever its depth (a V4 hook that changes swaps); null when it can. */
+  priceSourceExclusion?(pool: StoredPool): string | null;
   /** topic0 of the factory's creation event. */
   creationTopic: string;
   decodeCreation(log: RawLog): CreatedPool;

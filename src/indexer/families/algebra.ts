@@ -6,6 +6,8 @@ import { concentratedFamily } from './concentratedPool.ts';
 
 export const algebra = concentratedFamily({
   kind: 'algebra',
+  api: 'algebra',
+  factoryTypes: { algebra: { stable: null } },
   creationTopic: TOPICS.algebraPool,
   decodeCreation: (log) => ({ ...decodeTwoTokenPool(log), fee: null, stable: null }),
   swapTopics: [TOPICS.v3Swap, TOPICS.algebraSwap9],

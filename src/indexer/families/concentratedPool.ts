@@ -12,6 +12,8 @@ const selector = (signature: string) => id(signature).slice(0, 10);
 
 export function concentratedFamily(options: {
   kind: PoolFamily['kind'];
+  api: PoolFamily['api'];
+  factoryTypes: PoolFamily['factoryTypes'];
   creationTopic: string;
   decodeCreation: PoolFamily['decodeCreation'];
   swapTopics: readonly string[];
@@ -21,6 +23,8 @@ export function concentratedFamily(options: {
   const swaps = new Set(options.swapTopics);
   return {
     kind: options.kind,
+    api: options.api,
+    factoryTypes: options.factoryTypes,
     creationTopic: options.creationTopic,
     decodeCreation: options.decodeCreation,
     poolTopics: [...options.swapTopics, TOPICS.v3Initialize, TOPICS.v3Mint, TOPICS.v3Burn],

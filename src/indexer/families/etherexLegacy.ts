@@ -11,6 +11,8 @@ const stableMath: StableMath = { price: solidlyStablePrice, curve: solidlyStable
 
 export const etherexLegacy: PoolFamily = {
   kind: 'etherex',
+  api: 'solidly',
+  factoryTypes: { 'etherex-legacy': { stable: null } },
   creationTopic: TOPICS.pairCreated,
   decodeCreation: (log) => ({ ...decodePairCreated(log), fee: null, stable: null }),
   stableCall: id('stable()').slice(0, 10),

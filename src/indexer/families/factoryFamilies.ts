@@ -1,33 +1,31 @@
-// Which family each configured factory belongs to. A factory listed under two families is an error:
-// its creation events could then be read twice.
+// Which family each configured factory belongs to, by the factory type it is listed under. An
+// unknown type, or a factory listed under two types (its creation events would be read twice), is
+// a configuration error.
 import type { IndexerConfig } from '../../config/indexerConfig.ts';
+import { envNameOfFactoryType } from '../../config/factoryConfig.ts';
 import { ConfigError } from '../../errors/index.ts';
-import { FAMILIES } from './index.ts';
+import { FACTORY_TYPES } from './index.ts';
 import type { PoolFamily } from './PoolFamily.ts';
 
-/** A configured factory: its family and, for factories of one pool type (SyncSwap), that type. */
-export type FactoryFamily = { family: PoolFamily; stable: boolean | null };
+/** A configured factory: its family, the option its type fixes (SyncSwap's stable flag), its first block. */
+export type FactoryFamily = { family: PoolFamily; stable: boolean | null; fromBlock: number };
 
-export function factoryFamilies(config: IndexerConfig): Map<string, FactoryFamily> {
-  const lists: [string[], FactoryFamily][] = [
-    [config.v2Factories, { family: FAMILIES.v2, stable: null }],
-    [config.v3Factories, { family: FAMILIES.v3, stable: null }],
-    [config.solidlyFactories, { family: FAMILIES.solidly, stable: null }],
-    [config.etherexLegacyFactories, { family: FAMILIES.etherex, stable: null }],
-    [config.pancakeV3Factories, { family: FAMILIES['pancake-v3'], stable: null }],
-    [config.algebraFactories, { family: FAMILIES.algebra, stable: null }],
-    [config.syncSwapClassicFactories, { family: FAMILIES.syncswap, stable: false }],
-    [config.syncSwapStableFactories, { family: FAMILIES.syncswap, stable: true }],
-  ];
+export function factoryFamilies(config: Pick<IndexerConfig, 'factories'>): Map<string, FactoryFamily> {
   const out = new Map<string, FactoryFamily>();
+  const problems: string[] = [];
   const twice: string[] = [];
-  for (const [addresses, family] of lists) {
-    for (const a of addresses) {
-      const key = a.toLowerCase();
-      if (out.has(key)) twice.push(key);
-      out.set(key, family);
+  for (const [type, factories] of Object.entries(config.factories)) {
+    const known = FACTORY_TYPES.get(type);
+    if (!known) {
+      problems.push(`factory type ${JSON.stringify(type)} (${envNameOfFactoryType(type)}): not a family this indexer reads; the types are ${[...FACTORY_TYPES.keys()].join(', ')}`);
+      continue;
+    }
+    for (const factory of factories) {
+      if (out.has(factory.address)) twice.push(factory.address);
+      out.set(factory.address, { family: known.family, stable: known.stable, fromBlock: factory.fromBlock });
     }
   }
-  if (twice.length > 0) throw new ConfigError([`factories listed under two families: ${twice.join(', ')}`]);
+  if (twice.length > 0) problems.push(`factories listed under two types: ${twice.join(', ')}`);
+  if (problems.length > 0) throw new ConfigError(problems);
   return out;
 }

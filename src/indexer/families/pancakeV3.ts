@@ -5,6 +5,8 @@ import { concentratedFamily } from './concentratedPool.ts';
 
 export const pancakeV3 = concentratedFamily({
   kind: 'pancake-v3',
+  api: 'pancakeswap-v3',
+  factoryTypes: { 'pancake-v3': { stable: null } },
   creationTopic: TOPICS.poolCreated,
   decodeCreation: (log) => ({ ...decodePoolCreated(log), stable: null }),
   swapTopics: [TOPICS.pancakeV3Swap],

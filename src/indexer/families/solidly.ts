@@ -9,6 +9,8 @@ const stableMath: StableMath = { price: solidlyStablePrice, curve: solidlyStable
 
 export const solidly: PoolFamily = {
   kind: 'solidly',
+  api: 'solidly',
+  factoryTypes: { solidly: { stable: null } },
   creationTopic: TOPICS.solidlyPairCreated,
   decodeCreation: (log) => ({ ...decodeSolidlyPairCreated(log), fee: null }),
   ...reserveEvents(TOPICS.sync256, decodeSync256),

@@ -16,6 +16,8 @@ const stableMath: StableMath = {
 
 export const syncSwap: PoolFamily = {
   kind: 'syncswap',
+  api: 'syncswap',
+  factoryTypes: { 'syncswap-classic': { stable: false }, 'syncswap-stable': { stable: true } },
   creationTopic: TOPICS.syncSwapPoolCreated,
   // `stable` is set from the factory's configured type by the discovery step.
   decodeCreation: (log) => ({ ...decodeTwoTokenPool(log), fee: null, stable: null }),

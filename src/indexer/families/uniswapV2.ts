@@ -6,6 +6,8 @@ import { reserveEvents, reserveMath } from './reservePool.ts';
 
 export const uniswapV2: PoolFamily = {
   kind: 'v2',
+  api: 'uniswap-v2',
+  factoryTypes: { v2: { stable: null } },
   creationTopic: TOPICS.pairCreated,
   decodeCreation: (log) => ({ ...decodePairCreated(log), fee: null, stable: null }),
   ...reserveEvents(TOPICS.v2Sync, decodeV2Sync),

@@ -5,6 +5,8 @@ import { concentratedFamily } from './concentratedPool.ts';
 
 export const uniswapV3 = concentratedFamily({
   kind: 'v3',
+  api: 'uniswap-v3',
+  factoryTypes: { v3: { stable: null } },
   creationTopic: TOPICS.poolCreated,
   decodeCreation: (log) => ({ ...decodePoolCreated(log), stable: null }),
   swapTopics: [TOPICS.v3Swap],

@@ -1,23 +1,12 @@
 // A pool's USD liquidity and spot price as the API shows them, from indexer state: what the pool
 // really holds (families' balances: concentrated pools only what their positions hold at the
 // current price) valued at each token's current price, and token1 per token0 by the family's math.
-import type { PoolKind, StoredPool } from '../../db/indexer/index.ts';
+import type { StoredPool } from '../../db/indexer/index.ts';
 import type { IndexerState } from '../state/IndexerState.ts';
 import { SCALE, pow10 } from '../math/fixed.ts';
 import { poolPrice } from './poolQuotes.ts';
 import { familyOf } from '../families/index.ts';
 import { MAX_PRICED_DECIMALS } from './priceToken.ts';
-
-/** The family names the API answers, by stored pool kind. */
-export const API_FAMILY: Readonly<Record<PoolKind, string>> = {
-  v2: 'uniswap-v2',
-  solidly: 'solidly',
-  etherex: 'solidly', // Etherex legacy: Solidly pairs announced with Uniswap V2's events
-  syncswap: 'syncswap',
-  v3: 'uniswap-v3',
-  'pancake-v3': 'pancakeswap-v3',
-  algebra: 'algebra',
-};
 
 export type PoolFigures = {
   /** USD scaled by 10^36; null unless both tokens are priced and the pool has a state. */

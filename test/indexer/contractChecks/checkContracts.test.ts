@@ -107,7 +107,7 @@ test('contract checks: reasons per case, within the call budget per round, throu
   });
   const maxCalls = 2 * MAX_CALLS_PER_TOKEN; // two tokens a round
   const config = world.config({
-    v2Factories: [(await world.v2Factory.getAddress()).toLowerCase()], stablecoins: [await addr(tokens.USDC!)],
+    factories: { v2: [(await world.v2Factory.getAddress()).toLowerCase()] }, stablecoins: [await addr(tokens.USDC!)],
     contractCheckMaxCalls: maxCalls, contractCheckIntervalMs: 6 * 3_600_000, contractCheckTimeoutMs: 10_000,
   });
   const chain = createChainClient({ url: proxy.url, maxRetries: 1, retryBaseMs: 5 });

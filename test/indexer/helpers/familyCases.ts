@@ -14,7 +14,8 @@ export type Case = {
   /** Creates the pool through `factory`, funds it with `amountToken` / `amountUsdc`, returns it. */
   create(factory: Contract, token: Contract, amountToken: bigint, amountUsdc: bigint): Promise<Contract>;
   factory: { contract: ContractName; args: unknown[] };
-  configKey: 'solidlyFactories' | 'etherexLegacyFactories' | 'syncSwapClassicFactories' | 'syncSwapStableFactories' | 'pancakeV3Factories' | 'algebraFactories' | 'v3Factories';
+  /** The factory type the configuration lists its factory under. */
+  configKey: string;
   /** USD per whole token from the pool's state at `block`, computed here (18-decimal token, 6-decimal USDC). */
   price(pool: Contract, tokenIs0: boolean, block: number): Promise<number>;
   swap(pool: Contract, tokenIn: Contract, amountIn: bigint): Promise<void>;
@@ -116,14 +117,14 @@ export function familyCases(env: FamilyEnv): Case[] {
   });
 
   return [
-    reserveCase('Solidly volatile', 'solidly', 'DemoSolidlyFactory', [], 'solidlyFactories', 'createPair', [false], (r0, r1, t0) => toUsd(r1, r0, t0)),
-    reserveCase('Solidly stable', 'solidly', 'DemoSolidlyFactory', [], 'solidlyFactories', 'createPair', [true], solidlyStableUsd),
-    reserveCase('Etherex legacy volatile', 'etherex', 'DemoEtherexFactory', [], 'etherexLegacyFactories', 'createPair', [false], (r0, r1, t0) => toUsd(r1, r0, t0)),
-    reserveCase('Etherex legacy stable', 'etherex', 'DemoEtherexFactory', [], 'etherexLegacyFactories', 'createPair', [true], solidlyStableUsd),
-    reserveCase('SyncSwap classic', 'syncswap', 'DemoSyncSwapFactory', [false], 'syncSwapClassicFactories', 'createPool', [], (r0, r1, t0) => toUsd(r1, r0, t0)),
-    reserveCase('SyncSwap stable', 'syncswap', 'DemoSyncSwapFactory', [true], 'syncSwapStableFactories', 'createPool', [], curveStableUsd),
-    concentratedCase('PancakeSwap V3', 'pancake-v3', 'DemoPancakeV3Factory', 'DemoPancakeV3Pool', 'pancakeV3Factories', 2500, 'slot0'),
-    concentratedCase('Algebra', 'algebra', 'DemoAlgebraFactory', 'DemoAlgebraPool', 'algebraFactories', null, 'globalState'),
-    concentratedCase('Uniswap V3', 'v3', 'DemoV3Factory', 'DemoV3Pool', 'v3Factories', 3000, 'slot0'),
+    reserveCase('Solidly volatile', 'solidly', 'DemoSolidlyFactory', [], 'solidly', 'createPair', [false], (r0, r1, t0) => toUsd(r1, r0, t0)),
+    reserveCase('Solidly stable', 'solidly', 'DemoSolidlyFactory', [], 'solidly', 'createPair', [true], solidlyStableUsd),
+    reserveCase('Etherex legacy volatile', 'etherex', 'DemoEtherexFactory', [], 'etherex-legacy', 'createPair', [false], (r0, r1, t0) => toUsd(r1, r0, t0)),
+    reserveCase('Etherex legacy stable', 'etherex', 'DemoEtherexFactory', [], 'etherex-legacy', 'createPair', [true], solidlyStableUsd),
+    reserveCase('SyncSwap classic', 'syncswap', 'DemoSyncSwapFactory', [false], 'syncswap-classic', 'createPool', [], (r0, r1, t0) => toUsd(r1, r0, t0)),
+    reserveCase('SyncSwap stable', 'syncswap', 'DemoSyncSwapFactory', [true], 'syncswap-stable', 'createPool', [], curveStableUsd),
+    concentratedCase('PancakeSwap V3', 'pancake-v3', 'DemoPancakeV3Factory', 'DemoPancakeV3Pool', 'pancake-v3', 2500, 'slot0'),
+    concentratedCase('Algebra', 'algebra', 'DemoAlgebraFactory', 'DemoAlgebraPool', 'algebra', null, 'globalState'),
+    concentratedCase('Uniswap V3', 'v3', 'DemoV3Factory', 'DemoV3Pool', 'v3', 3000, 'slot0'),
   ];
 }

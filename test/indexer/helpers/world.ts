@@ -23,7 +23,8 @@ export type World = {
   /** Mines an empty block at this timestamp (seconds). */
   mineAt(timestamp: number): Promise<number>;
   latest(): Promise<{ number: number; timestamp: number }>;
-  config(overrides?: Partial<IndexerConfig>): IndexerConfig;
+  /** The indexer's configuration for this chain; `factories` by type as plain addresses, each read from block 0. */
+  config(overrides?: Omit<Partial<IndexerConfig>, 'factories'> & { factories?: Record<string, string[]> }): IndexerConfig;
   stop(): Promise<void>;
 };
 
@@ -76,16 +77,16 @@ export async function createWorld(options: { initialDate?: Date } = {}): Promise
     config(overrides = {}) {
       return {
         network: 'test', chainId: chain.chainId,
-        rpc: { url: chain.url, timeoutMs: 10_000, maxRetries: 3, requestsPerSecond: 0 },
         startBlock: 0, batchSize: 1000, pollIntervalMs: 50, confirmations: 0,
-        v2Factories: [], v3Factories: [], solidlyFactories: [], etherexLegacyFactories: [], pancakeV3Factories: [], algebraFactories: [],
-        syncSwapClassicFactories: [], syncSwapStableFactories: [], stablecoins: [], wrappedNative: null, multicall3: MULTICALL3_ADDRESS.toLowerCase(),
+        stablecoins: [], wrappedNative: null, multicall3: MULTICALL3_ADDRESS.toLowerCase(),
         minLiquidityUsd: indexerDefaults.minLiquidityUsd, usdFeed: null, usdPeg: null, secureScoreMin: indexerDefaults.secureScoreMin, secureMarketCapMinUsd: indexerDefaults.secureMarketCapMinUsd,
         tokenList: null, reorgDepth: 128, supplyRefreshBlocks: 10_000,
         // Contract checks read the chain head whenever a round happens to run, so two runs over the
         // same history store them at different checkpoints: off unless a test turns them on.
         contractCheckMaxCalls: 0,
         ...overrides,
+        // Factories by type, each read from block 0.
+        factories: Object.fromEntries(Object.entries(overrides.factories ?? {}).map(([type, list]) => [type, list.map((address) => ({ address: address.toLowerCase(), fromBlock: 0 }))])),
       };
     },
     async stop() {
