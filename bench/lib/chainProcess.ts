@@ -65,9 +65,9 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       try {
         market ??= await createMarket(c, deployment, createPrng(seed ^ 0x11fe), Math.floor(Date.now() / 1000));
-        const swapsBefore = market.counters.swapsV2 + market.counters.swapsV3 + market.counters.swapsPancakeV3;
+        const swapsBefore = market.counters.swapsV2 + market.counters.swapsV3 + market.counters.swapsPancakeV3 + market.counters.swapsV4;
         await trade(c, market);
-        const swaps = market.counters.swapsV2 + market.counters.swapsV3 + market.counters.swapsPancakeV3 - swapsBefore;
+        const swaps = market.counters.swapsV2 + market.counters.swapsV3 + market.counters.swapsPancakeV3 + market.counters.swapsV4 - swapsBefore;
         const latest = await c.latestBlock();
         send({ type: 'traded', id, block: latest.number, timestamp: latest.timestamp, ms: Math.round(performance.now() - t0), swaps });
       } catch (error) {

@@ -454,24 +454,53 @@ export interface components {
             /** @description EIP-55 checksummed contract address. */
             address: string;
             symbol: string;
+            /**
+             * @description True when the pool trades the network's native currency itself (a Uniswap V4 pool's
+             *     currency `address(0)`) rather than a token: `address` and `symbol` are then the
+             *     wrapped native token's, whose price and token entry it shares (the native currency
+             *     has no token entry of its own).
+             */
+            native: boolean;
         };
         /** Pool */
         Pool: {
-            /** @description EIP-55 checksummed pool address. */
+            /**
+             * @description The pool's identity, the same wherever a pool is named (here, `info.priceSource`):
+             *     its contract address, EIP-55 checksummed; for a Uniswap V4 pool, which is an entry of
+             *     the PoolManager and not a contract of its own, its pool id (`keccak256` of the
+             *     ABI-encoded pool key, as in the PoolManager's events) as `0x` and 64 lower-case hex
+             *     digits.
+             */
             address: string;
-            /** @description The configured factory that created the pool (it names the DEX), EIP-55 checksummed. */
+            /** @description The configured factory that created the pool (it names the DEX), EIP-55 checksummed; for a Uniswap V4 pool, the PoolManager. */
             dex: string;
             /**
              * @description The pool's events and math: `uniswap-v2` (and its forks), `solidly` (stable and
              *     volatile pairs, Etherex legacy pairs included), `syncswap` (classic and stable pools), `uniswap-v3` (and its forks),
-             *     `pancakeswap-v3`, `algebra` (V1.9 and Integral).
+             *     `pancakeswap-v3`, `algebra` (V1.9 and Integral), `uniswap-v4` (pools of the PoolManager).
              * @enum {string}
              */
-            family: "uniswap-v2" | "solidly" | "syncswap" | "uniswap-v3" | "pancakeswap-v3" | "algebra";
-            /** @description Fee tier in hundredths of a basis point as announced by the factory (3000 = 0.3 %); null when the factory announces none. */
+            family: "uniswap-v2" | "solidly" | "syncswap" | "uniswap-v3" | "pancakeswap-v3" | "algebra" | "uniswap-v4";
+            /**
+             * @description Fee tier in hundredths of a basis point (3000 = 0.3 %) as announced by the factory;
+             *     null when the factory announces none. For a Uniswap V4 pool, whose fee may change
+             *     with every swap (a dynamic-fee pool's hook sets it), the LP fee of its latest swap;
+             *     before its first swap the fee its key announces, or null for a dynamic-fee key.
+             */
             fee: number | null;
             /** @description True for a stable-invariant pool, false for a constant-product one (Solidly, SyncSwap); null for families without the choice. */
             stable: boolean | null;
+            /** @description The hooks contract of a Uniswap V4 pool, EIP-55 checksummed; null for a V4 pool without hooks and for every other family. */
+            hooks: string | null;
+            /**
+             * @description Why the pool is never a token's price source, whatever its depth; null when it can be
+             *     one. `hook-returns-swap-delta`: a Uniswap V4 pool whose hooks contract may return
+             *     swap deltas (its address carries the `beforeSwapReturnDelta` or
+             *     `afterSwapReturnDelta` permission bit), so the hook can take or add part of each
+             *     trade and the pool's trades need not happen at its pool price.
+             * @enum {string|null}
+             */
+            priceSourceExclusion: "hook-returns-swap-delta" | null;
             token0: components["schemas"]["PoolToken"];
             token1: components["schemas"]["PoolToken"];
             /**

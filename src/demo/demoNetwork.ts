@@ -28,7 +28,7 @@ export interface TokenSpec {
 /** The demo fee-on-transfer token's tax, in basis points. */
 export const DEMO_TAX_BPS = 500n;
 
-export type DemoProtocol = 'uniswap-v2' | 'uniswap-v3' | 'solidly' | 'syncswap' | 'pancake-v3' | 'algebra';
+export type DemoProtocol = 'uniswap-v2' | 'uniswap-v3' | 'solidly' | 'syncswap' | 'pancake-v3' | 'algebra' | 'uniswap-v4';
 
 export interface PoolSpec {
   protocol: DemoProtocol;
@@ -49,6 +49,10 @@ export interface PoolSpec {
   /** Dust pools only: whole-token amounts (may be fractional). */
   dustBase?: number;
   dustQuote?: number;
+  /** Uniswap V4: the base is the native currency itself (address(0), priced as WETH). */
+  native?: boolean;
+  /** Uniswap V4: the pool's hooks keep part of every swap's input and set its fee (a dynamic-fee key). */
+  hooked?: boolean;
 }
 
 export const ETH_PRICE_USD = 3000;
@@ -137,6 +141,11 @@ export const POOLS: PoolSpec[] = [
   family('syncswap', 'USDT', 'USDC', 2_000_000, { stable: true }),
   family('pancake-v3', 'SPRK', 'USDT', 400_000),
   family('algebra', 'PCAT', 'WETH', 500_000),
+  // Uniswap V4 (one PoolManager): native ETH against USDC; ORB's deepest pool, so V4 prices it; and a
+  // hooked VELA pool deeper than VELA's others that must never price it (its hook keeps part of each trade).
+  family('uniswap-v4', 'WETH', 'USDC', 800_000, { native: true, fee: 500 }),
+  family('uniswap-v4', 'ORB', 'USDC', 900_000),
+  family('uniswap-v4', 'VELA', 'WETH', 2_000_000, { hooked: true }),
   // A tiny one-tick position at 100× AUG's price: huge virtual reserves, a few thousand USD held;
   // it must never become AUG's price source (never traded, like the dust pools).
   { protocol: 'uniswap-v3', factory: 0, base: 'AUG', quote: 'USDC', depthUsd: 0, fee: 3000, role: 'dust', far: { priceFactor: 100, usd: 1500 } },

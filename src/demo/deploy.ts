@@ -5,6 +5,7 @@ import { loadContract, MULTICALL3_ADDRESS } from '../chain/contracts.ts';
 import type { DemoChain } from './chain.ts';
 import { DEMO_TAX_BPS, ETH_PRICE_USD, POOLS, TOKENS, tokenSpec, type DemoProtocol, type PoolSpec, type TokenKind, type TokenSpec } from './demoNetwork.ts';
 import { seedFamilyPools, type FamilyFactories } from './seedFamilyPools.ts';
+import { seedV4Pools } from './seedV4Pools.ts';
 import { createDemoClient, type DemoClient } from './client.ts';
 import { isqrt, sortTokens, toUnits } from './units.ts';
 
@@ -41,7 +42,12 @@ export interface DemoPoolInfo {
   fee: number;
   tickSpacing: number | null;
   role: 'primary' | 'secondary' | 'dust';
+  /** Uniswap V4: the pool's key (its id is `address`) and whether token0 stands for the native currency. */
+  v4?: { key: V4PoolKey; native0: boolean };
 }
+
+/** Uniswap V4's pool key as the PoolManager takes it. */
+export type V4PoolKey = { currency0: string; currency1: string; fee: number; tickSpacing: number; hooks: string };
 
 export interface DemoAccounts {
   deployer: string;
@@ -97,6 +103,10 @@ const MAX_UINT = 2n ** 256n - 1n;
 const DEAD_ADDRESS = '0x000000000000000000000000000000000000dEaD';
 const FULL_RANGE = [-887220, 887220] as const;
 const V3_TICK_SPACING: Record<number, number> = { 100: 1, 500: 10, 3000: 60, 10000: 200 };
+/** The demo hook keeps 0.3 % of every swap's input. */
+const V4_HOOK_TAKE_BPS = 30n;
+/** Low 14 bits 0x0088: beforeSwap (1 << 7) and beforeSwapReturnDelta (1 << 3), as Hooks.sol reads them. */
+export const V4_HOOK_ADDRESS = getAddress('0x4444000000000000000000000000000000000088');
 
 export async function deployDemo(chain: DemoChain): Promise<DemoDeployment> {
   const c = await createDemoClient(chain);
@@ -149,6 +159,8 @@ export async function deployDemo(chain: DemoChain): Promise<DemoDeployment> {
     await queue('algebra', () => c.deploy(deployer, 'DemoAlgebraFactory', [], 8_000_000n));
     await queue('syncSwapClassic', () => c.deploy(deployer, 'DemoSyncSwapFactory', [false], 6_000_000n));
     await queue('syncSwapStable', () => c.deploy(deployer, 'DemoSyncSwapFactory', [true], 6_000_000n));
+    await queue('uniswapV4', () => c.deploy(deployer, 'DemoPoolManager', [], 6_000_000n));
+    await queue('v4Hook', () => c.deploy(deployer, 'DemoSwapDeltaHook', [V4_HOOK_TAKE_BPS], 1_000_000n));
     let receipts = await c.mine();
     const addr = (label: string) => {
       const r = receipts.get(deployed.get(label) ?? '');
@@ -163,8 +175,11 @@ export async function deployDemo(chain: DemoChain): Promise<DemoDeployment> {
     const v3Factories = [addr('v3f0')];
     const familyFactories: FamilyFactories = {
       solidly: addr('solidly'), pancakeV3: addr('pancakeV3'), algebra: addr('algebra'),
-      syncSwapClassic: addr('syncSwapClassic'), syncSwapStable: addr('syncSwapStable'),
+      syncSwapClassic: addr('syncSwapClassic'), syncSwapStable: addr('syncSwapStable'), uniswapV4: addr('uniswapV4'),
+      v4Hook: V4_HOOK_ADDRESS,
     };
+    // Uniswap V4 reads a hook's permissions from its address: its code goes where the address grants them.
+    await c.request('hardhat_setCode', [V4_HOOK_ADDRESS, await c.request<string>('eth_getCode', [addr('v4Hook'), 'latest'])]);
     const routerHashes = [];
     for (const f of v2Factories) routerHashes.push(await c.deploy(deployer, 'UniswapV2Router', [f], 3_000_000n));
     const proxyHashes = new Map<string, string>();
@@ -184,6 +199,7 @@ export async function deployDemo(chain: DemoChain): Promise<DemoDeployment> {
 
     const pools = await seedPools(c, deployer, tok, v2Factories, v2Routers, v3Factories);
     pools.push(...(await seedFamilyPools(c, deployer, tok, familyFactories, v3Factories[0] as string)));
+    pools.push(...(await seedV4Pools(c, deployer, tok, familyFactories)));
     // The honeypot and the taxed token learn their pools (as such tokens' owners register their pairs).
     for (const p of pools) {
       const spec = TOKENS.find((t) => tok(t.symbol) === p.base);

@@ -23,6 +23,7 @@ export function indexerConfigFromDemo(deployment: DemoDeployment, overrides: Par
       algebra: [at(deployment.familyFactories.algebra)],
       'syncswap-classic': [at(deployment.familyFactories.syncSwapClassic)],
       'syncswap-stable': [at(deployment.familyFactories.syncSwapStable)],
+      v4: [at(deployment.familyFactories.uniswapV4)],
     },
     stablecoins: deployment.stablecoins.map((a) => a.toLowerCase()),
     wrappedNative: deployment.weth.toLowerCase(),

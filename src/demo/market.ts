@@ -16,6 +16,8 @@ export interface MarketCounters {
   swapsV3: number;
   /** PancakeSwap V3's 9-field Swap events. */
   swapsPancakeV3: number;
+  /** Uniswap V4's PoolManager Swap events. */
+  swapsV4: number;
   burns: number;
   transfers: number;
   liquidityEvents: number;
@@ -84,7 +86,7 @@ export async function createMarket(
   const states = await readPoolStates(c, d.multicall3, d.pools);
   const refLog = new Map<string, number>();
   for (const [address, usd] of impliedUsd(d, states)) refLog.set(address, Math.log(usd));
-  const counters = { blocks: 0, swapsV2: 0, swapsV3: 0, swapsPancakeV3: 0, burns: 0, transfers: 0, liquidityEvents: 0, l1Syncs: 0 };
+  const counters = { blocks: 0, swapsV2: 0, swapsV3: 0, swapsPancakeV3: 0, swapsV4: 0, burns: 0, transfers: 0, liquidityEvents: 0, l1Syncs: 0 };
   const [, answer, , updatedAt] = (await c.call(d.usdFeed, 'DemoUsdFeed', 'latestRoundData')) as bigint[];
   const feed = { answer: Number(answer) / 1e8, postedAt: Number(updatedAt) };
   const followed = options.onlyTrader ? { states, pools: poolsByAddress(d.pools) } : null;
@@ -200,6 +202,12 @@ async function swap(m: Market, p: DemoPoolInfo, r: PoolReserves, baseIn: boolean
     await m.c.send(actor, p.spender, 'UniswapV2Router', 'swapExactTokensForTokensSupportingFeeOnTransferTokens', [amountIn, 0n, [tokenIn, tokenOut], actor, MAX_UINT], { gas: 250_000n });
   } else if (p.protocol === 'uniswap-v2') {
     await m.c.send(actor, p.spender, 'UniswapV2Router', 'swapExactTokensForTokens', [amountIn, 0n, [tokenIn, tokenOut], actor, MAX_UINT], { gas: 250_000n });
+  } else if (p.v4) {
+    const { key, native0 } = p.v4;
+    const zeroForOne = tokenIn === p.token0;
+    await m.c.send(actor, p.factory, 'DemoPoolManager', 'swap', [[key.currency0, key.currency1, key.fee, key.tickSpacing, key.hooks], zeroForOne, amountIn, actor], {
+      gas: 300_000n, ...(native0 && zeroForOne ? { value: amountIn } : {}),
+    });
   } else if (isReservePool(p)) {
     await m.c.send(actor, p.address, 'DemoReservePool', 'swap', [tokenIn, amountIn, actor], { gas: 300_000n });
   } else {
@@ -298,9 +306,11 @@ function countSwaps(m: Market, topics: string[]): void {
   const v2 = m.c.iface('UniswapV2Pair').getEvent('Swap')?.topicHash;
   const v3 = m.c.iface('DemoV3Pool').getEvent('Swap')?.topicHash;
   const pancake = m.c.iface('DemoPancakeV3Pool').getEvent('Swap')?.topicHash;
+  const v4 = m.c.iface('DemoPoolManager').getEvent('Swap')?.topicHash;
   for (const t of topics) {
     if (t === v2) m.counters.swapsV2 += 1;
     else if (t === v3) m.counters.swapsV3 += 1;
     else if (t === pancake) m.counters.swapsPancakeV3 += 1;
+    else if (t === v4) m.counters.swapsV4 += 1;
   }
 }

@@ -8,7 +8,11 @@ import { poolAmounts } from './deploy.ts';
 import { POOLS, tokenSpec, type PoolSpec } from './demoNetwork.ts';
 import { isqrt, sortTokens, toUnits } from './units.ts';
 
-export type FamilyFactories = { solidly: string; pancakeV3: string; algebra: string; syncSwapClassic: string; syncSwapStable: string };
+export type FamilyFactories = {
+  solidly: string; pancakeV3: string; algebra: string; syncSwapClassic: string; syncSwapStable: string;
+  /** Uniswap V4's PoolManager, and the hooks contract of its hooked pool. */
+  uniswapV4: string; v4Hook: string;
+};
 
 const MAX_UINT = 2n ** 256n - 1n;
 const Q96 = 2n ** 96n;
@@ -22,7 +26,7 @@ export const CONCENTRATED_POOL: Partial<Record<PoolSpec['protocol'], ContractNam
 export async function seedFamilyPools(
   c: DemoClient, lp: string, tok: (s: string) => string, f: FamilyFactories, v3Factory: string,
 ): Promise<DemoPoolInfo[]> {
-  const specs = POOLS.filter((p) => p.far || (p.protocol !== 'uniswap-v2' && p.protocol !== 'uniswap-v3'));
+  const specs = POOLS.filter((p) => p.far || (p.protocol !== 'uniswap-v2' && p.protocol !== 'uniswap-v3' && p.protocol !== 'uniswap-v4'));
   const factoryOf = (p: PoolSpec) =>
     p.protocol === 'solidly' ? f.solidly : p.protocol === 'pancake-v3' ? f.pancakeV3 : p.protocol === 'algebra' ? f.algebra
       : p.protocol === 'syncswap' ? (p.stable ? f.syncSwapStable : f.syncSwapClassic) : v3Factory;

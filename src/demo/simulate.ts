@@ -81,7 +81,7 @@ export async function simulateHistory(chain: DemoChain, deployment: DemoDeployme
   return {
     seed,
     ...counters,
-    swaps: counters.swapsV2 + counters.swapsV3 + counters.swapsPancakeV3,
+    swaps: counters.swapsV2 + counters.swapsV3 + counters.swapsPancakeV3 + counters.swapsV4,
     fromBlock: latest.number + 1,
     toBlock: end.number,
     fromTimestamp: startTs,

@@ -1,7 +1,7 @@
 // Everything a batch or a rollback needs, resolved once from the indexer options. It composes the
 // parts each folder declares for itself (circulating/, trust/, pricing/, families/): nothing below
 // the indexer's top level imports it, so imports point one way.
-import type { ChainClient } from '../chain/index.ts';
+import type { ChainClient, RawLog } from '../chain/index.ts';
 import type { IndexerConfig } from '../config/indexerConfig.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import type { CirculatingRules } from './circulating/circulatingRules.ts';
@@ -24,6 +24,8 @@ export type IndexerContext = {
   trust: { secureScoreMin: number; secureMarketCapMinUsd: bigint };
   /** Configured factories (lower-case) and the family of the pools they create. */
   factories: ReadonlyMap<string, FactoryFamily>;
+  /** The pool a log belongs to: its emitter, or for a singleton manager's log (Uniswap V4) the pool the family names. */
+  poolOf(log: RawLog): string;
   tokenList: ReadonlyMap<string, TokenListEntry>;
   /** The token list's symbols, for the impersonation lure (docs/spam.md). */
   listedSymbols: ListedSymbols;

@@ -18,8 +18,12 @@ export function buildPoolWrites(state: IndexerState, addresses: Iterable<string>
       address,
       dex: pool.factory,
       family: familyOf(pool.kind).api,
-      fee: pool.fee,
+      // Where the fee can change with every swap (V4), the latest swap's.
+      fee: pool.state.fee ?? pool.fee,
       stable: pool.stable,
+      hooks: pool.hooks,
+      priceSourceExclusion: familyOf(pool.kind).priceSourceExclusion?.(pool) ?? null,
+      token0Native: pool.native0,
       token0: pool.token0,
       token0Symbol: state.tokens.get(pool.token0)?.symbol ?? '',
       token1: pool.token1,

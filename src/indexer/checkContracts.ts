@@ -10,6 +10,7 @@ import { indexerDefaults } from '../config/indexerConfig.ts';
 import type { IndexerContext } from './IndexerContext.ts';
 import type { IndexerState } from './state/IndexerState.ts';
 import { createPoolFigures } from './pricing/poolFigures.ts';
+import { familyOf } from './families/index.ts';
 import { sourceKindOf } from './pricing/priceToken.ts';
 import { writeTokenTrust } from './trust/writeTokenTrust.ts';
 import type { ContractFindings } from './contractChecks/ContractFindings.ts';
@@ -73,9 +74,16 @@ async function checkToken(ctx: IndexerContext, chain: ChainClient, state: Indexe
   const multicall = ctx.config.multicall3;
   const source = state.prices.get(token)?.source ?? null;
   const pool = source && sourceKindOf(ctx.pricing, token, source) === 'pool' ? source : null;
+  // The contract that holds a pool's tokens and emits its swaps: the pool, or a singleton's manager (Uniswap V4).
+  const holder = (id: string) => {
+    const stored = state.pools.get(id);
+    return stored && familyOf(stored.kind).singleton ? stored.factory : id;
+  };
   const [contract, sale] = await Promise.all([
     readProxyAndPowers(chain, token, head, multicall),
-    recentSwaps(ctx.db, token).then((swaps) => checkSellability({ chain, token, block: head, multicall, swaps, pool })),
+    recentSwaps(ctx.db, token).then((swaps) =>
+      checkSellability({ chain, token, block: head, multicall, swaps: swaps.map((s) => ({ ...s, pool: holder(s.pool) })), pool: pool && holder(pool) }),
+    ),
   ]);
   return { ...contract, ...sale };
 }

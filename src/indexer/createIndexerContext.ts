@@ -29,6 +29,7 @@ export async function createIndexerContext(input: ContextInput): Promise<Indexer
   const chainId = await chain.getChainId();
   if (config.chainId !== undefined && config.chainId !== chainId) throw new ChainMismatchError(config.chainId, chainId);
   const list = input.tokenList ?? (config.tokenList ? await loadTokenList(config.tokenList, chainId) : []);
+  const factories = factoryFamilies(config);
   return {
     db, chain, config, logger, chainId,
     pricing: createPricingConfig({
@@ -37,7 +38,8 @@ export async function createIndexerContext(input: ContextInput): Promise<Indexer
     }),
     usdFeed: config.usdFeed && config.wrappedNative ? { address: config.usdFeed.toLowerCase(), decimals: null, aggregators: new Set() } : null,
     trust: { secureScoreMin: config.secureScoreMin, secureMarketCapMinUsd: parseFixed(config.secureMarketCapMinUsd) },
-    factories: factoryFamilies(config),
+    factories,
+    poolOf: (log) => factories.get(log.address)?.family.poolOf?.(log) ?? log.address,
     // Log and pool addresses are lower-case: so must the keys be, or a listed token is found twice.
     tokenList: new Map(list.map((t) => [t.address.toLowerCase(), { ...t, address: t.address.toLowerCase() }])),
     listedSymbols: listedSymbolsOf(list),

@@ -6,6 +6,8 @@ import type { IndexerContext } from './IndexerContext.ts';
 import { emptyState } from './families/index.ts';
 import type { IndexerState } from './state/IndexerState.ts';
 
+const NATIVE = '0x0000000000000000000000000000000000000000';
+
 export type Discovery = {
   newPools: StoredPool[];
   /** Each token not known before, with the block it was first seen in. */
@@ -25,13 +27,18 @@ export function discoverPools(ctx: IndexerContext, state: IndexerState, logs: re
     creations.add(log);
     const created = factory.family.decodeCreation(log);
     if (state.pools.has(created.pool) || found.has(created.pool)) continue;
+    // The native currency (Uniswap V4's address(0), always currency0) is priced as the wrapped
+    // native token: without one configured, such a pool can be neither priced nor listed.
+    const native0 = created.token0 === NATIVE;
+    if (native0 && !ctx.config.wrappedNative) continue;
+    const token0 = native0 ? ctx.config.wrappedNative! : created.token0;
     found.add(created.pool);
     newPools.push({
       address: created.pool, kind: factory.family.kind, factory: log.address,
-      token0: created.token0, token1: created.token1, fee: created.fee, stable: factory.stable ?? created.stable, createdBlock: log.blockNumber,
-      createdAt: null, lastEventAt: null, state: emptyState(), liquidityNet: new Map(),
+      token0, token1: created.token1, fee: created.fee, stable: factory.stable ?? created.stable, createdBlock: log.blockNumber,
+      hooks: created.hooks ?? null, native0, createdAt: null, lastEventAt: null, state: emptyState(), liquidityNet: new Map(),
     });
-    for (const t of [created.token0, created.token1]) {
+    for (const t of [token0, created.token1]) {
       if (!state.tokens.has(t) && !tokenFirstSeen.has(t)) tokenFirstSeen.set(t, log.blockNumber);
     }
   }

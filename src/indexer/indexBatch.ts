@@ -42,7 +42,7 @@ export async function indexBatch(ctx: IndexerContext, state: IndexerState, from:
   const poolAddresses = new Set([...state.pools.keys(), ...newPools.map((p) => p.address)]);
   const feedRounds = await feedRoundsToRead(ctx, state, from, to);
   const isFeedLog = (l: RawLog) => l.topics[0] === TOPICS.answerUpdated && (ctx.usdFeed?.aggregators.has(l.address) ?? false);
-  const relevant = logs.filter((l) => poolAddresses.has(l.address) || creations.has(l) || isFeedLog(l));
+  const relevant = logs.filter((l) => poolAddresses.has(ctx.poolOf(l)) || creations.has(l) || isFeedLog(l));
 
   // Headers of every block that matters; the batch must continue the indexed chain.
   const blockNumbers = new Set<number>([from, to, ...relevant.map((l) => l.blockNumber), ...tokenFirstSeen.values(), ...feedRounds.keys()]);
@@ -59,7 +59,7 @@ export async function indexBatch(ctx: IndexerContext, state: IndexerState, from:
   for (const pool of newPools) addPool(state, pool);
   const stateReads = new Map<string, { pool: (typeof newPools)[number]; block: number }>();
   for (const log of relevant) {
-    const pool = state.pools.get(log.address);
+    const pool = state.pools.get(ctx.poolOf(log));
     if (!pool || pool.createdBlock > log.blockNumber || !familyOf(pool.kind).stateReadTopics?.includes(log.topics[0] ?? '')) continue;
     stateReads.set(`${log.blockNumber}:${pool.address}`, { pool, block: log.blockNumber });
   }

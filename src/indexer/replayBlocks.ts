@@ -59,7 +59,7 @@ export function replayBlocks(ctx: IndexerContext, state: IndexerState, input: Re
         feedMoved = applyFeedRound(ctx, state, decodeAnswerUpdated(log), block, log.logIndex, out.feedAnswers) || feedMoved;
         continue;
       }
-      const pool = state.pools.get(log.address);
+      const pool = state.pools.get(ctx.poolOf(log));
       if (!pool || pool.createdBlock > block) continue;
       applyPoolLog(pool, log, input, changedPools, out);
     }

@@ -4,6 +4,8 @@ import { Interface, JsonRpcProvider, Contract, AbiCoder, decodeBytes32String, Ze
 import { loadContract, MULTICALL3_ADDRESS } from '../../src/chain/contracts.ts';
 import { startDemoChain, type DemoChain } from '../../src/demo/chain.ts';
 import { deployDemo, type DemoDeployment } from '../../src/demo/deploy.ts';
+import { v4StateSlot } from '../../src/demo/poolState.ts';
+import { v4PoolId } from '../../src/demo/seedV4Pools.ts';
 
 let chain: DemoChain;
 let d: DemoDeployment;
@@ -41,6 +43,8 @@ test('pools are registered in their factories and hold liquidity', async () => {
   assert.ok(d.pools.filter((p) => p.protocol === 'uniswap-v2').length >= 10);
   assert.ok(d.pools.filter((p) => p.protocol === 'uniswap-v3').length >= 2);
   for (const protocol of ['solidly', 'syncswap', 'pancake-v3', 'algebra']) assert.ok(d.pools.some((p) => p.protocol === protocol), protocol);
+  const v4 = d.pools.filter((p) => p.protocol === 'uniswap-v4');
+  assert.ok(v4.length >= 3 && v4.some((p) => p.v4?.native0) && v4.some((p) => p.v4?.key.hooks !== '0x0000000000000000000000000000000000000000'), 'V4: a native pool and a hooked one');
   for (const p of d.pools) {
     if (p.protocol === 'uniswap-v2') {
       const factory = new Contract(p.factory, abi('UniswapV2Factory'), rpc);
@@ -68,6 +72,15 @@ test('pools are registered in their factories and hold liquidity', async () => {
       const pool = new Contract(p.address, abi(p.protocol === 'algebra' ? 'DemoAlgebraPool' : 'DemoPancakeV3Pool'), rpc);
       const [sqrtPriceX96] = await pool.getFunction(p.protocol === 'algebra' ? 'globalState' : 'slot0')();
       assert.ok(sqrtPriceX96 > 0n && (await pool.getFunction('liquidity')()) > 0n, p.symbol);
+    } else if (p.protocol === 'uniswap-v4') {
+      // A V4 pool is an entry of the PoolManager: its id is keccak256(key), its state at StateLibrary's slots.
+      assert.equal(p.address, v4PoolId(p.v4!.key));
+      const manager = new Contract(p.factory, abi('DemoPoolManager'), rpc);
+      const slot0 = BigInt(await manager.getFunction('extsload(bytes32)')(v4StateSlot(p.address)));
+      const liquidity = BigInt(await manager.getFunction('extsload(bytes32)')(v4StateSlot(p.address, 3n)));
+      assert.ok((slot0 & ((1n << 160n) - 1n)) > 0n && liquidity > 0n, p.symbol);
+      if (p.v4!.native0) assert.equal(p.v4!.key.currency0, '0x0000000000000000000000000000000000000000');
+      if (p.v4!.key.hooks !== '0x0000000000000000000000000000000000000000') assert.equal(BigInt(p.v4!.key.hooks) & 0x3fffn, (1n << 7n) | (1n << 3n), 'hook address grants beforeSwap and its return delta');
     } else {
       const factory = new Contract(p.factory, abi('DemoV3Factory'), rpc);
       assert.equal(await factory.getFunction('getPool')(p.token0, p.token1, p.fee), p.address);

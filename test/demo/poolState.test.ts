@@ -35,7 +35,7 @@ describe('pool states followed through events', () => {
     } finally {
       await c.setAutomine(true);
     }
-    assert.ok(m.counters.swapsV2 > 30 && m.counters.swapsV3 > 0 && m.counters.swapsPancakeV3 > 0, JSON.stringify(m.counters));
+    assert.ok(m.counters.swapsV2 > 30 && m.counters.swapsV3 > 0 && m.counters.swapsPancakeV3 > 0 && m.counters.swapsV4 > 0, JSON.stringify(m.counters));
     assert.ok(m.counters.liquidityEvents > 0, 'a liquidity change happened');
   });
 

@@ -38,7 +38,7 @@ async function swapsSince(demo: Demo, afterMs: number): Promise<number> {
   const rpc = <T>(method: string, params: unknown[]) => demo.chain.provider.request({ method, params }) as Promise<T>;
   const hex = (n: number) => `0x${n.toString(16)}`;
   const logs = await rpc<{ blockNumber: string }[]>('eth_getLogs', [{
-    fromBlock: hex(demo.history.fromBlock), toBlock: 'latest', topics: [[TOPICS.v2Swap, TOPICS.v3Swap, TOPICS.pancakeV3Swap]],
+    fromBlock: hex(demo.history.fromBlock), toBlock: 'latest', topics: [[TOPICS.v2Swap, TOPICS.v3Swap, TOPICS.pancakeV3Swap, TOPICS.v4Swap]],
   }]);
   const times = new Map<string, number>();
   for (const block of new Set(logs.map((l) => l.blockNumber))) {
@@ -137,7 +137,22 @@ test('demo network: the loop survives node failures, catches up and follows the 
   assert.equal((await row(d.hostileTokens.bytes32Metadata)).symbol, 'MKRC');
   // Pools of every family, each priced token naming its price source (WETH: the feed).
   const families = await db.query<{ family: string }>(`SELECT DISTINCT family FROM pools ORDER BY family`);
-  assert.deepEqual(families.map((f) => f.family), ['algebra', 'pancakeswap-v3', 'solidly', 'syncswap', 'uniswap-v2', 'uniswap-v3']);
+  assert.deepEqual(families.map((f) => f.family), ['algebra', 'pancakeswap-v3', 'solidly', 'syncswap', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4']);
+  // Uniswap V4: pools named by their id; ORB priced by its V4 pool; the hooked VELA pool, its deepest, never prices it;
+  // the native-ETH pool lists WETH as its native token0 and is valued.
+  const v4 = (symbol: string) => d.pools.find((p) => p.protocol === 'uniswap-v4' && p.symbol === symbol)!;
+  const orb = await row(d.tokens.find((x) => x.symbol === 'ORB')!.address);
+  assert.equal(orb.priceSource, v4('ORB/USDC').address, 'ORB is priced by its V4 pool');
+  const vela = await row(d.tokens.find((x) => x.symbol === 'VELA')!.address);
+  assert.ok(vela.priceSource !== null && vela.priceSource !== v4('VELA/WETH').address, 'the hooked pool never prices VELA');
+  const v4Rows = await db.query<{ address: string; hooks: string | null; exclusion: string | null; native: boolean; liquidity: string | null; fee: number | null }>(
+    `SELECT address, hooks, price_source_exclusion AS exclusion, token0_native AS native, liquidity::text AS liquidity, fee FROM pools WHERE family = 'uniswap-v4' ORDER BY address`);
+  assert.equal(v4Rows.length, 3);
+  const hooked = v4Rows.find((r) => r.address === v4('VELA/WETH').address)!;
+  assert.deepEqual([hooked.hooks?.toLowerCase(), hooked.exclusion], [v4('VELA/WETH').v4!.key.hooks.toLowerCase(), 'hook-returns-swap-delta']);
+  assert.ok(hooked.fee !== null && hooked.fee >= 3000 && hooked.fee <= 9000, `the dynamic fee is the latest swap's: ${hooked.fee}`);
+  const native = v4Rows.find((r) => r.address === v4('ETH/USDC').address)!;
+  assert.ok(native.native && native.liquidity !== null && Number(native.liquidity) > 100_000, `native ETH/USDC valued: ${native.liquidity}`);
   const priced = await db.query<{ address: string; priceSource: string | null; liquidity: string | null }>(
     `SELECT address, price_source AS "priceSource", liquidity::text AS liquidity FROM tokens WHERE current_price IS NOT NULL`);
   for (const p of priced) {
@@ -154,13 +169,15 @@ test('demo network: the loop survives node failures, catches up and follows the 
   assert.ok(stored[0]!.n > 0 && (recent[0]?.n ?? 0) < demo.history.swaps, 'the 8-day history has swaps older than two days');
 
   // priceUpdatedAt is the time of the price-source pool's last event (or the feed's answer): every
-  // priced token traded in the last 2 h of chain time shows a price set within those 2 h.
+  // priced token whose price-source pool traded in the last 2 h of chain time shows a price set
+  // within those 2 h. (A token that traded only in its other pools keeps its source's time.)
   const twoHoursAgo = headTime - 2 * 3_600_000;
   const traded = await db.query<{ symbol: string; at: Date }>(
     `SELECT t.symbol, t.price_updated_at AS at FROM tokens t
-     WHERE t.current_price IS NOT NULL AND EXISTS (SELECT 1 FROM swaps s WHERE s.token = t.address AND s.occurred_at > $1)`,
+     WHERE t.current_price IS NOT NULL
+       AND EXISTS (SELECT 1 FROM swaps s WHERE s.token = t.address AND s.pool = t.price_source AND s.occurred_at > $1)`,
     [new Date(twoHoursAgo).toISOString()]);
-  assert.ok(traded.length >= 5, `${traded.length} priced tokens traded in the last 2 h`);
+  assert.ok(traded.length >= 5, `${traded.length} priced tokens whose price source traded in the last 2 h`);
   for (const r of traded) {
     const at = new Date(r.at).getTime();
     assert.ok(at >= twoHoursAgo && at <= headTime, `${r.symbol}: priceUpdatedAt ${new Date(at).toISOString()} within the 2 h before ${new Date(headTime).toISOString()}`);
@@ -267,7 +284,7 @@ test('demo network: the loop survives node failures, catches up and follows the 
   for (const address of [d.weth, d.stablecoins[0]!, standard.address]) {
     const token = address.toLowerCase();
     const { decimals, currentPrice } = await row(token);
-    const pools = await db.query<{ address: string; token0: string }>(`SELECT address, token0 FROM pools WHERE token0 = $1 OR token1 = $1`, [token]);
+    const pools = await db.query<{ address: string; token0: string; dex: string }>(`SELECT address, token0, lower(dex) AS dex FROM pools WHERE token0 = $1 OR token1 = $1`, [token]);
     const source = await tokenCandleSource(rpc, db, token, decimals, pools, checkpoint.blockNumber);
     assert.ok(source.swaps.length >= 5, `${address}: ${source.swaps.length} swaps in the node's logs`);
     for (const { name, seconds } of CANDLE_INTERVALS) {

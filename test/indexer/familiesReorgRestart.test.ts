@@ -1,4 +1,4 @@
-// Reorg and restart across every DEX family, on one in-process chain: a restart in the middle of a
+// Reorg and restart across every DEX family (Uniswap V4 included), on one in-process chain: a restart in the middle of a
 // backfill and a reorg (swaps in every family's pool, a new concentrated pool with its position and
 // a further position in an existing one, all replaced by another branch) both leave exactly what a
 // fresh, uninterrupted index of the final chain stores: tokens with their liquidity, volume and
@@ -15,6 +15,7 @@ import { familyCases, type Case } from './helpers/familyCases.ts';
 import { runToHead } from './helpers/runToHead.ts';
 import { snapshotDb } from './helpers/snapshotDb.ts';
 import { createWorld, type World } from './helpers/world.ts';
+import { v4World, type V4Key } from './helpers/v4.ts';
 
 const e18 = 10n ** 18n;
 const e6 = 10n ** 6n;
@@ -27,6 +28,8 @@ type Built = { c: Case; factory: Contract; token: Contract; pool: Contract };
 const built: Built[] = [];
 /** A Uniswap V2 pair (the sixth family) and its token. */
 let v2: { token: Contract; pair: Contract };
+/** A Uniswap V4 pool (the seventh): its PoolManager, key, and whether its token is currency0. */
+let v4: { manager: Contract; key: V4Key; tokenIs0: boolean; api: Awaited<ReturnType<typeof v4World>> };
 const databases: Database[] = [];
 /** The restart test's uninterrupted run, at the head: the reorg test goes on from it (a database costs seconds). */
 let indexedAtHead: Database | undefined;
@@ -55,6 +58,17 @@ before(async () => {
   await world.v2Swap(v2.pair, v2Token, 1_000n * e18);
   await world.v2Swap(v2.pair, usdc, 600n * e6);
   configured.v2 = [await addr(world.v2Factory)];
+  const api = await v4World(world);
+  const manager = await api.deployManager();
+  const v4Token = await world.token('Token V4', 'TKV4', 18, 10n ** 9n * e18);
+  const [c0, c1] = [await addr(v4Token), await addr(usdc)].sort();
+  const tokenIs0 = c0 === (await addr(v4Token));
+  const key = { currency0: c0!, currency1: c1!, fee: 3000, tickSpacing: 60, hooks: '0x0000000000000000000000000000000000000000' };
+  await api.create(manager, key, tokenIs0 ? 100_000n * e18 : 200_000n * e6, tokenIs0 ? 200_000n * e6 : 100_000n * e18);
+  v4 = { manager, key, tokenIs0, api };
+  await api.swap(manager, key, tokenIs0, 1_000n * e18);
+  await api.swap(manager, key, !tokenIs0, 600n * e6);
+  configured.v4 = [await addr(manager)];
   client = createChainClient({ url: world.chain.url });
   config = world.config({ factories: configured, stablecoins: [await addr(usdc)], batchSize: 16 });
 });
@@ -78,8 +92,8 @@ test('every family: a restart in the middle of a backfill equals an uninterrupte
   indexedAtHead = straight;
   const a = await snapshotDb(straight, { withUpdatedAt: true });
   const b = await snapshotDb(resumed, { withUpdatedAt: true });
-  assert.equal(new Set(b.pools.map((p) => p.family)).size, 6, 'pools of every family');
-  assert.equal(b.swaps.length, (CASES.length + 1) * 2 * 2, 'two swaps per pool, one row per token');
+  assert.equal(new Set(b.pools.map((p) => p.family)).size, 7, 'pools of every family');
+  assert.equal(b.swaps.length, (CASES.length + 2) * 2 * 2, 'two swaps per pool, one row per token');
   assert.ok(b.swaps.every((s) => s.value_usd !== null), 'every swap valued');
   assert.ok(b.positions.length >= 3, 'concentrated positions');
   assert.deepEqual(b, a);
@@ -95,6 +109,8 @@ test('every family: after a reorg the stored data equals a fresh index of the fi
   // position in the PancakeSwap V3 pool.
   for (const { c, token, pool } of built) await c.swap(pool, token, 300n * e18);
   await world.v2Swap(v2.pair, v2.token, 300n * e18);
+  await v4.api.swap(v4.manager, v4.key, v4.tokenIs0, 300n * e18);
+  await v4.api.modify(v4.manager, v4.key, 10n ** 15n); // another V4 position
   const algebra = built.find((b) => b.c.kind === 'algebra')!;
   const newToken = await world.token('Branch Token', 'BRT', 18, 10n ** 9n * e18);
   await algebra.c.create(algebra.factory, newToken, 50_000n * e18, 100_000n * e6);
@@ -109,6 +125,7 @@ test('every family: after a reorg the stored data equals a fresh index of the fi
   assert.equal(await world.rpc('evm_revert', [snapshot]), true);
   for (const { c, pool } of built) await c.swap(pool, usdc, 450n * e6);
   await world.v2Swap(v2.pair, usdc, 450n * e6);
+  await v4.api.swap(v4.manager, v4.key, !v4.tokenIs0, 450n * e6);
   await world.mineAt((await world.latest()).timestamp + 60); // B outgrows A: the indexer follows it
   for (const { c, token, pool } of built.slice(0, 3)) await c.swap(pool, token, 20n * e18);
   const step = await indexer.syncOnce();
@@ -121,6 +138,6 @@ test('every family: after a reorg the stored data equals a fresh index of the fi
   const actual = await snapshotDb(db);
   assert.ok(!actual.tokens.some((r) => r.symbol === 'BRT'));
   assert.ok(actual.positions.length < positionsA, 'branch A positions rolled back');
-  assert.equal(new Set(actual.pools.map((p) => p.family)).size, 6);
+  assert.equal(new Set(actual.pools.map((p) => p.family)).size, 7);
   assert.deepEqual(actual, expected);
 });

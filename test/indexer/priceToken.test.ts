@@ -16,8 +16,8 @@ const token = (address: string, decimals: number): IndexerToken => ({
   totalSupply: 10n ** 30n, supplyBlock: 0, firstSeenBlock: 0, firstSeenAt: new Date(0), circulatingSupply: null, circulatingBlock: null, circulatingReadAt: null,
 });
 const v2 = (address: string, t0: string, t1: string, r0: bigint, r1: bigint): StoredPool => ({
-  address, kind: 'v2', factory: A(500), token0: t0, token1: t1, fee: 3000, stable: null, createdBlock: 0, createdAt: null, lastEventAt: null,
-  state: { reserve0: r0, reserve1: r1, sqrtPriceX96: null, liquidity: null }, liquidityNet: new Map(),
+  address, kind: 'v2', factory: A(500), token0: t0, token1: t1, fee: 3000, stable: null, hooks: null, native0: false, createdBlock: 0, createdAt: null, lastEventAt: null,
+  state: { reserve0: r0, reserve1: r1, sqrtPriceX96: null, liquidity: null, tick: null, fee: null }, liquidityNet: new Map(),
 });
 const E18 = 10n ** 18n;
 const E6 = 10n ** 6n;

@@ -2,6 +2,7 @@
 pragma solidity 0.8.28;
 
 import {IERC20Minimal} from "../v2/IERC20Minimal.sol";
+import {DemoTickMath} from "./DemoTickMath.sol";
 
 /// @notice Concentrated-liquidity pool shaped like Uniswap V3 with one price range: every position
 /// shares the first mint's [tickLower, tickUpper] (full range: ±887220), so liquidity L is constant
@@ -10,7 +11,7 @@ import {IERC20Minimal} from "../v2/IERC20Minimal.sol";
 /// x = L(1/sqrtP - 1/sqrtUpper) and y = L(sqrtP - sqrtLower). Tick math is approximate (log-based),
 /// tokens are pulled with transferFrom instead of callbacks, exact-input swaps only. The families
 /// (Uniswap V3, PancakeSwap V3, Algebra) differ in their Swap event and price view.
-abstract contract DemoConcentratedPool {
+abstract contract DemoConcentratedPool is DemoTickMath {
     event Initialize(uint160 sqrtPriceX96, int24 tick);
     event Mint(
         address sender,
@@ -21,10 +22,6 @@ abstract contract DemoConcentratedPool {
         uint256 amount0,
         uint256 amount1
     );
-    uint256 private constant Q96 = 2 ** 96;
-    /// @dev floor(sqrt(1.0001) * 2^96)
-    uint256 private constant SQRT_TICK_Q96 = 79232123823359799118286999567;
-    int24 private constant FULL_RANGE = 887220;
 
     address public immutable factory;
     address public immutable token0;
@@ -138,49 +135,7 @@ abstract contract DemoConcentratedPool {
 
     /// @dev sqrt-price bounds of the range; 0 for a full-range side.
     function _bounds() private view returns (uint256 lower, uint256 upper) {
-        lower = rangeLower <= -FULL_RANGE ? 0 : sqrtPriceAtTick(rangeLower);
-        upper = rangeUpper >= FULL_RANGE ? 0 : sqrtPriceAtTick(rangeUpper);
-    }
-
-    /// @notice sqrt(1.0001^tick) * 2^96 by square-and-multiply (|tick| <= 400000 keeps products in 256 bits).
-    function sqrtPriceAtTick(int24 t) public pure returns (uint256 r) {
-        uint256 n = t < 0 ? uint256(-int256(t)) : uint256(int256(t));
-        require(n <= 400000, "T");
-        r = Q96;
-        uint256 s = SQRT_TICK_Q96;
-        while (n > 0) {
-            if (n & 1 == 1) r = (r * s) >> 96;
-            n >>= 1;
-            if (n > 0) s = (s * s) >> 96;
-        }
-        if (t < 0) r = (Q96 * Q96) / r;
-    }
-
-    /// @notice floor(log_1.0001(price)) up to ~1 tick: binary log of sqrtPrice (Q64.64), then change of base.
-    function tickAtSqrtPrice(uint160 sqrtPrice) public pure returns (int24) {
-        uint256 ratio = uint256(sqrtPrice) << 32; // Q128.128
-        uint256 msb = _msb(ratio);
-        uint256 r = msb >= 128 ? ratio >> (msb - 127) : ratio << (127 - msb);
-        int256 log2 = (int256(msb) - 128) << 64;
-        for (uint256 i = 0; i < 24; i++) {
-            r = (r * r) >> 127;
-            uint256 f = r >> 128;
-            log2 |= int256(f << (63 - i));
-            r >>= f;
-        }
-        // 255738958999603826347141 = 2^64 / log2(sqrt(1.0001))
-        return int24((log2 * 255738958999603826347141) >> 128);
-    }
-
-    function _msb(uint256 x) private pure returns (uint256 n) {
-        while (x > 1) {
-            x >>= 1;
-            n++;
-        }
-    }
-
-    function _divUp(uint256 a, uint256 b) private pure returns (uint256) {
-        return (a + b - 1) / b;
+        return _bounds(rangeLower, rangeUpper);
     }
 
     function _pull(address token, uint256 value) private {

@@ -9,6 +9,10 @@ export type PoolState = {
   reserve1: bigint | null;
   sqrtPriceX96: bigint | null;
   liquidity: bigint | null;
+  /** The tick after the last event, where the family keeps it (Uniswap V4: which positions are active). */
+  tick: number | null;
+  /** The LP fee of the latest swap, where it can change with every swap (Uniswap V4). */
+  fee: number | null;
 };
 
 export type StoredPool = {
@@ -20,6 +24,10 @@ export type StoredPool = {
   fee: number | null;
   /** Stable-invariant pool (Solidly, SyncSwap); null for families without the choice. */
   stable: boolean | null;
+  /** Uniswap V4: the pool's hooks contract (lower case); null without hooks and for other families. */
+  hooks: string | null;
+  /** token0 is the native currency (Uniswap V4's address(0)), kept as the wrapped native token it is priced as. */
+  native0: boolean;
   createdBlock: number;
   /** Time of the creation block; null for pools stored before it was kept. */
   createdAt: Date | null;
@@ -36,11 +44,12 @@ const big = (v: string | null) => (v === null ? null : BigInt(v));
 export async function loadPools(db: Queryable): Promise<StoredPool[]> {
   const rows = await db.query<{
     address: string; kind: PoolKind; factory: string; token0: string; token1: string; fee: number | null; stable: boolean | null;
-    createdBlock: string; createdAt: Date | null; lastEventAt: Date | null; reserve0: string | null; reserve1: string | null; sqrtPriceX96: string | null; liquidity: string | null;
+    hooks: string | null; native0: boolean; createdBlock: string; createdAt: Date | null; lastEventAt: Date | null;
+    reserve0: string | null; reserve1: string | null; sqrtPriceX96: string | null; liquidity: string | null; tick: number | null; stateFee: number | null;
   }>(
-    `SELECT p.address, p.kind, p.factory, p.token0, p.token1, p.fee, p.stable, p.created_block::text AS "createdBlock",
+    `SELECT p.address, p.kind, p.factory, p.token0, p.token1, p.fee, p.stable, p.hooks, p.native0, p.created_block::text AS "createdBlock",
             p.created_at AS "createdAt", s.block_time AS "lastEventAt", s.reserve0::text AS reserve0, s.reserve1::text AS reserve1,
-            s.sqrt_price_x96::text AS "sqrtPriceX96", s.liquidity::text AS liquidity
+            s.sqrt_price_x96::text AS "sqrtPriceX96", s.liquidity::text AS liquidity, s.tick, s.fee AS "stateFee"
      FROM indexer_pools p
      LEFT JOIN LATERAL (SELECT * FROM indexer_pool_states s WHERE s.pool = p.address
                         ORDER BY s.block_number DESC LIMIT 1) s ON true
@@ -49,10 +58,14 @@ export async function loadPools(db: Queryable): Promise<StoredPool[]> {
   const net = await loadLiquidityNet(db);
   return rows.map((r) => ({
     address: r.address, kind: r.kind, factory: r.factory, token0: r.token0, token1: r.token1, fee: r.fee, stable: r.stable,
+    hooks: r.hooks, native0: r.native0,
     createdBlock: Number(r.createdBlock),
     createdAt: r.createdAt ? new Date(r.createdAt) : null,
     lastEventAt: r.lastEventAt ? new Date(r.lastEventAt) : null,
-    state: { reserve0: big(r.reserve0), reserve1: big(r.reserve1), sqrtPriceX96: big(r.sqrtPriceX96), liquidity: big(r.liquidity) },
+    state: {
+      reserve0: big(r.reserve0), reserve1: big(r.reserve1), sqrtPriceX96: big(r.sqrtPriceX96), liquidity: big(r.liquidity),
+      tick: r.tick === null ? null : Number(r.tick), fee: r.stateFee === null ? null : Number(r.stateFee),
+    },
     liquidityNet: net.get(r.address) ?? new Map(),
   }));
 }
@@ -60,13 +73,14 @@ export async function loadPools(db: Queryable): Promise<StoredPool[]> {
 export async function savePools(db: Queryable, pools: readonly StoredPool[]): Promise<void> {
   if (pools.length === 0) return;
   await db.query(
-    `INSERT INTO indexer_pools (address, kind, factory, token0, token1, fee, created_block, stable, created_at)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::bigint[], $8::boolean[], $9::timestamptz[])
+    `INSERT INTO indexer_pools (address, kind, factory, token0, token1, fee, created_block, stable, created_at, hooks, native0)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::bigint[], $8::boolean[], $9::timestamptz[],
+       $10::text[], $11::boolean[])
      ON CONFLICT (address) DO NOTHING`,
     [
       pools.map((p) => p.address), pools.map((p) => p.kind), pools.map((p) => p.factory), pools.map((p) => p.token0),
       pools.map((p) => p.token1), pools.map((p) => p.fee), pools.map((p) => p.createdBlock), pools.map((p) => p.stable),
-      pools.map((p) => p.createdAt?.toISOString() ?? null),
+      pools.map((p) => p.createdAt?.toISOString() ?? null), pools.map((p) => p.hooks), pools.map((p) => p.native0),
     ],
   );
 }
@@ -77,14 +91,15 @@ export async function savePoolStates(db: Queryable, states: readonly PoolStateWr
   if (states.length === 0) return;
   const s = (v: bigint | null) => (v === null ? null : v.toString());
   await db.query(
-    `INSERT INTO indexer_pool_states (pool, block_number, reserve0, reserve1, sqrt_price_x96, liquidity, block_time)
-     SELECT * FROM unnest($1::text[], $2::bigint[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::timestamptz[])
+    `INSERT INTO indexer_pool_states (pool, block_number, reserve0, reserve1, sqrt_price_x96, liquidity, block_time, tick, fee)
+     SELECT * FROM unnest($1::text[], $2::bigint[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::timestamptz[], $8::int[], $9::int[])
      ON CONFLICT (pool, block_number) DO UPDATE SET reserve0 = EXCLUDED.reserve0, reserve1 = EXCLUDED.reserve1,
-       sqrt_price_x96 = EXCLUDED.sqrt_price_x96, liquidity = EXCLUDED.liquidity, block_time = EXCLUDED.block_time`,
+       sqrt_price_x96 = EXCLUDED.sqrt_price_x96, liquidity = EXCLUDED.liquidity, block_time = EXCLUDED.block_time,
+       tick = EXCLUDED.tick, fee = EXCLUDED.fee`,
     [
       states.map((x) => x.pool), states.map((x) => x.blockNumber), states.map((x) => s(x.reserve0)),
       states.map((x) => s(x.reserve1)), states.map((x) => s(x.sqrtPriceX96)), states.map((x) => s(x.liquidity)),
-      states.map((x) => x.blockTime?.toISOString() ?? null),
+      states.map((x) => x.blockTime?.toISOString() ?? null), states.map((x) => x.tick), states.map((x) => x.fee),
     ],
   );
 }

@@ -9,6 +9,12 @@ export type PoolWrite = {
   family: string;
   fee: number | null;
   stable: boolean | null;
+  /** Uniswap V4: the hooks contract; null otherwise. */
+  hooks: string | null;
+  /** Why the pool never prices a token (the spec's Pool.priceSourceExclusion); null when it can. */
+  priceSourceExclusion: string | null;
+  /** token0 is the native currency, shown as the wrapped native token. */
+  token0Native: boolean;
   token0: string;
   token0Symbol: string;
   token1: string;
@@ -23,11 +29,12 @@ export type PoolWrite = {
 const BATCH = 500;
 
 // Pools and their tokens are written again in every batch that reprices them: checksum each once.
+// A Uniswap V4 pool id (32 bytes) has no checksum: it is kept in lower case.
 const checksums = new Map<string, string>();
 const checksum = (address: string): string => {
   const lower = address.toLowerCase();
   let value = checksums.get(lower);
-  if (value === undefined) checksums.set(lower, (value = getAddress(lower)));
+  if (value === undefined) checksums.set(lower, (value = lower.length === 66 ? lower : getAddress(lower)));
   return value;
 };
 
@@ -43,13 +50,14 @@ export async function upsertPools(db: Queryable, pools: readonly PoolWrite[]): P
     const col = <T>(f: (p: PoolWrite) => T) => batch.map(f);
     const rows = await db.query<{ address: string }>(
       `INSERT INTO pools AS p (address, checksum_address, dex, family, fee, stable, token0, token0_checksum, token0_symbol,
-         token1, token1_checksum, token1_symbol, liquidity, price, created_block, row_version)
+         token1, token1_checksum, token1_symbol, liquidity, price, created_block, hooks, price_source_exclusion, token0_native, row_version)
        SELECT *, ${NEXT_ROW_VERSION} FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::boolean[],
-         $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::numeric[], $14::numeric[], $15::bigint[])
+         $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::numeric[], $14::numeric[], $15::bigint[],
+         $16::text[], $17::text[], $18::boolean[])
        ON CONFLICT (address) DO UPDATE SET token0_symbol = EXCLUDED.token0_symbol, token1_symbol = EXCLUDED.token1_symbol,
-         liquidity = EXCLUDED.liquidity, price = EXCLUDED.price, row_version = EXCLUDED.row_version
-       WHERE (p.token0_symbol, p.token1_symbol, p.liquidity, p.price)
-         IS DISTINCT FROM (EXCLUDED.token0_symbol, EXCLUDED.token1_symbol, EXCLUDED.liquidity, EXCLUDED.price)
+         liquidity = EXCLUDED.liquidity, price = EXCLUDED.price, fee = EXCLUDED.fee, row_version = EXCLUDED.row_version
+       WHERE (p.token0_symbol, p.token1_symbol, p.liquidity, p.price, p.fee)
+         IS DISTINCT FROM (EXCLUDED.token0_symbol, EXCLUDED.token1_symbol, EXCLUDED.liquidity, EXCLUDED.price, EXCLUDED.fee)
        RETURNING p.address`,
       [
         col((p) => p.address.toLowerCase()), col((p) => checksum(p.address)), col((p) => checksum(p.dex)),
@@ -57,6 +65,7 @@ export async function upsertPools(db: Queryable, pools: readonly PoolWrite[]): P
         col((p) => p.token0.toLowerCase()), col((p) => checksum(p.token0)), col((p) => p.token0Symbol),
         col((p) => p.token1.toLowerCase()), col((p) => checksum(p.token1)), col((p) => p.token1Symbol),
         col((p) => p.liquidity), col((p) => p.price), col((p) => p.createdBlock),
+        col((p) => (p.hooks === null ? null : checksum(p.hooks))), col((p) => p.priceSourceExclusion), col((p) => p.token0Native),
       ],
     );
     await touchTokensPricedBy(db, rows.map((r) => r.address));

@@ -5,7 +5,16 @@ import type { RawLog } from '../../chain/index.ts';
 import type { PoolKind, PoolState, StoredPool } from '../../db/indexer/index.ts';
 import type { BandDepth, Ratio } from '../math/ratio.ts';
 
-export type CreatedPool = { token0: string; token1: string; pool: string; fee: number | null; stable: boolean | null };
+export type CreatedPool = {
+  token0: string;
+  token1: string;
+  /** The pool's identity: its address, or for a singleton family its id. */
+  pool: string;
+  fee: number | null;
+  stable: boolean | null;
+  /** Uniswap V4: the pool's hooks contract; absent or null otherwise. */
+  hooks?: string | null;
+};
 
 /** What one pool log does: a new state, a swap's per-token amounts (into the pool > 0), a position change. */
 export type PoolLogEffect = {
@@ -66,4 +75,4 @@ export type PoolFamily = {
   balances(pool: StoredPool): BandDepth | null;
 };
 
-export const emptyState = (): PoolState => ({ reserve0: null, reserve1: null, sqrtPriceX96: null, liquidity: null });
+export const emptyState = (): PoolState => ({ reserve0: null, reserve1: null, sqrtPriceX96: null, liquidity: null, tick: null, fee: null });

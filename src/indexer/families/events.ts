@@ -28,6 +28,10 @@ export const TOPICS = {
   v3Initialize: id('Initialize(uint160,int24)'),
   v3Mint: id('Mint(address,address,int24,int24,uint128,uint256,uint256)'),
   v3Burn: id('Burn(address,int24,int24,uint128,uint256,uint256)'),
+  /** Uniswap V4's PoolManager (`@uniswap/v4-core` 1.0.2, src/interfaces/IPoolManager.sol; PoolId and Currency are bytes32 and address). */
+  v4Initialize: id('Initialize(bytes32,address,address,uint24,int24,address,uint160,int24)'),
+  v4Swap: id('Swap(bytes32,address,int128,int128,uint160,uint128,int24,uint24)'),
+  v4ModifyLiquidity: id('ModifyLiquidity(bytes32,address,int24,int24,int256,bytes32)'),
   /** Chainlink aggregators (the USD anchor's feed). */
   answerUpdated: id('AnswerUpdated(int256,uint256,uint256)'),
 } as const;

@@ -10,11 +10,12 @@ import { solidly } from './solidly.ts';
 import { syncSwap } from './syncSwap.ts';
 import { uniswapV2 } from './uniswapV2.ts';
 import { uniswapV3 } from './uniswapV3.ts';
+import { uniswapV4 } from './uniswapV4.ts';
 
 export type { PoolFamily, CreatedPool, PoolLogEffect, BandDepth, ApiFamily, FactoryType } from './PoolFamily.ts';
 export { emptyState } from './PoolFamily.ts';
 
-export const FAMILIES: readonly PoolFamily[] = [uniswapV2, solidly, etherexLegacy, syncSwap, uniswapV3, pancakeV3, algebra];
+export const FAMILIES: readonly PoolFamily[] = [uniswapV2, solidly, etherexLegacy, syncSwap, uniswapV3, pancakeV3, algebra, uniswapV4];
 
 const byKind = new Map(FAMILIES.map((f) => [f.kind, f]));
 

@@ -7,6 +7,7 @@
 // the one with the greatest depth within ±2 % of spot (the quote it trades in that band, in USD).
 import type { IndexerState } from '../state/IndexerState.ts';
 import { ONE, SCALE, pow10 } from '../math/fixed.ts';
+import { familyOf } from '../families/index.ts';
 import { poolPrice, quoteBalance, quoteDepth } from './poolQuotes.ts';
 
 export type UsdAnchor =
@@ -66,7 +67,8 @@ export function pickPriceSource(state: IndexerState, token: string, config: Pric
   let best: PriceSource | null = null;
   for (const address of state.poolsByToken.get(token) ?? []) {
     const pool = state.pools.get(address);
-    if (!pool) continue;
+    // A pool whose trades need not happen at its price (a V4 hook returning deltas) never prices.
+    if (!pool || familyOf(pool.kind).priceSourceExclusion?.(pool)) continue;
     const quote = pool.token0 === token ? pool.token1 : pool.token0;
     if (!((config.quoteRank.get(quote) ?? Number.POSITIVE_INFINITY) < rank)) continue;
     const quotePrice = state.prices.get(quote)?.price ?? null;

@@ -86,9 +86,14 @@ describe('lanes and Express answer alike (generated differential test)', () => {
     }), 20);
     // Pools between the first 30 tokens (some with several, liquidity ties and nulls included); the
     // first ten tokens' prices come from one of them, so their JSON embeds it.
+    // Every fifth is a Uniswap V4 pool: named by its 32-byte id, some hooked, some trading native ETH.
+    const v4 = (i: number) => i % 5 === 4;
     await upsertPools(db, Array.from({ length: 60 }, (_, i) => ({
-      address: addressOf(1000 + i), dex: addressOf(2000 + (i % 3)), family: ['uniswap-v2', 'solidly', 'uniswap-v3', 'algebra'][i % 4]!,
-      fee: i % 4 === 2 ? 3000 : null, stable: i % 4 === 1 ? i % 8 === 1 : null,
+      address: v4(i) ? `0x${(1000 + i).toString(16).padStart(64, 'e')}` : addressOf(1000 + i), dex: addressOf(2000 + (i % 3)),
+      family: v4(i) ? 'uniswap-v4' : ['uniswap-v2', 'solidly', 'uniswap-v3', 'algebra'][i % 4]!,
+      fee: i % 4 === 2 || v4(i) ? 3000 : null, stable: i % 4 === 1 && !v4(i) ? i % 8 === 1 : null,
+      hooks: v4(i) && i % 10 === 9 ? addressOf(3000 + i) : null, priceSourceExclusion: v4(i) && i % 10 === 9 ? 'hook-returns-swap-delta' : null,
+      token0Native: v4(i) && i % 3 === 0,
       token0: addressOf(i % 30), token0Symbol: `T${i % 30}`, token1: addressOf((i * 7 + 1) % 30 === i % 30 ? 31 : (i * 7 + 1) % 30), token1Symbol: 'Q',
       liquidity: i % 5 === 0 ? null : `${(i % 6) * 1000}.${i}`, price: i % 9 === 0 ? null : `${i}.25`, createdBlock: i,
     })));

@@ -9,7 +9,7 @@ import { oracleCandles, type OracleCandles, type OraclePrice, type OracleSwap } 
 type Log = { blockNumber: string; topics: string[]; data: string };
 export type Rpc = <T>(method: string, params: unknown[]) => Promise<T>;
 
-const POOL_CONTRACTS: ContractName[] = ['UniswapV2Pair', 'DemoV3Pool', 'DemoPancakeV3Pool', 'DemoAlgebraPool', 'DemoReservePool', 'DemoEtherexPair'];
+const POOL_CONTRACTS: ContractName[] = ['UniswapV2Pair', 'DemoV3Pool', 'DemoPancakeV3Pool', 'DemoAlgebraPool', 'DemoReservePool', 'DemoEtherexPair', 'DemoPoolManager'];
 
 /** Every pool family's Swap event by topic (families that share a signature share a layout). */
 function swapEvents(): Map<string, { iface: Interface; event: EventFragment }> {
@@ -24,7 +24,7 @@ function swapEvents(): Map<string, { iface: Interface; event: EventFragment }> {
 
 const abs = (x: bigint) => (x < 0n ? -x : x);
 
-/** Base units of each pool token a Swap moved: V2-style in − out, or the concentrated families' signed amounts. */
+/** Base units of each pool token a Swap moved: V2-style in − out, or the concentrated families' signed amounts (V4's too). */
 function amounts(args: Record<string, bigint>): [bigint, bigint] {
   if ('amount0In' in args) return [abs(args.amount0In! - args.amount0Out!), abs(args.amount1In! - args.amount1Out!)];
   return [abs(args.amount0!), abs(args.amount1!)];
@@ -38,7 +38,7 @@ export type TokenCandleSource = { prices: OraclePrice[]; swaps: OracleSwap[]; sw
  * at the end of its block.
  */
 export async function tokenCandleSource(
-  rpc: Rpc, db: Queryable, token: string, decimals: number, pools: { address: string; token0: string }[], toBlock: number,
+  rpc: Rpc, db: Queryable, token: string, decimals: number, pools: { address: string; token0: string; dex: string }[], toBlock: number,
 ): Promise<TokenCandleSource> {
   const events = swapEvents();
   const prices = (await db.query<{ blockNumber: string; price: string | null; observedAt: Date }>(
@@ -50,7 +50,9 @@ export async function tokenCandleSource(
   const swaps: OracleSwap[] = [];
   let swapLogs = 0;
   for (const pool of pools) {
-    const logs = await rpc<Log[]>('eth_getLogs', [{ address: pool.address, fromBlock: '0x0', toBlock: `0x${toBlock.toString(16)}` }]);
+    // A Uniswap V4 pool (named by its 32-byte id) is an entry of its PoolManager (the pool's dex): its logs carry the id in topic 1.
+    const filter = pool.address.length === 66 ? { address: pool.dex, topics: [null, pool.address] } : { address: pool.address };
+    const logs = await rpc<Log[]>('eth_getLogs', [{ ...filter, fromBlock: '0x0', toBlock: `0x${toBlock.toString(16)}` }]);
     for (const log of logs) {
       const swap = events.get(log.topics[0] ?? '');
       if (!swap) continue;

@@ -42,7 +42,7 @@ for (const target of testDatabases) {
       await resetDatabase(db);
       const tokens = makeTokens(4);
       const pool = (i: number, token0: number, token1: number, liquidity: string | null): PoolWrite => ({
-        address: addressOf(100 + i), dex: addressOf(200), family: 'solidly', fee: null, stable: i % 2 === 0,
+        address: addressOf(100 + i), dex: addressOf(200), family: 'solidly', fee: null, stable: i % 2 === 0, hooks: null, priceSourceExclusion: null, token0Native: false,
         token0: addressOf(token0), token0Symbol: `T${token0}`, token1: addressOf(token1), token1Symbol: `T${token1}`,
         liquidity, price: '2.5', createdBlock: 1,
       });
