@@ -62,7 +62,7 @@ describe('leader kill: two indexer processes on one PostgreSQL', { skip: skipWit
         // every family the demo deploys, as the uninterrupted index below reads them
         INDEXER_SOLIDLY_FACTORIES: d.familyFactories.solidly, INDEXER_PANCAKE_V3_FACTORIES: d.familyFactories.pancakeV3,
         INDEXER_ALGEBRA_FACTORIES: d.familyFactories.algebra, INDEXER_SYNCSWAP_CLASSIC_FACTORIES: d.familyFactories.syncSwapClassic,
-        INDEXER_SYNCSWAP_STABLE_FACTORIES: d.familyFactories.syncSwapStable,
+        INDEXER_SYNCSWAP_STABLE_FACTORIES: d.familyFactories.syncSwapStable, INDEXER_V4_FACTORIES: d.familyFactories.uniswapV4,
         INDEXER_STABLECOINS: d.stablecoins.join(','), INDEXER_WRAPPED_NATIVE: d.weth, INDEXER_MULTICALL3: d.multicall3,
         // the demo's ETH/USD feed anchors WETH, as in the uninterrupted index's demo configuration
         INDEXER_USD_FEED: d.usdFeed,
