@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildTests } from './buildTests.mjs';
+import { writeProfile } from './testProfile.mjs';
 
 /** The standing budget of `npm test` on 2 cores (README, "Tests"). */
 const BUDGET_SECONDS = 300;
@@ -97,18 +98,19 @@ for (const summaryFile of summaryFiles) {
 }
 rmSync(summaryDir, { recursive: true, force: true });
 
+const fileEntries = entries.filter((e) => e.kind === 'file');
+entries = entries.filter((e) => e.kind !== 'file');
 const skipped = entries.filter((e) => e.skip !== null);
 const byReason = new Map();
 for (const e of skipped) byReason.set(e.skip, (byReason.get(e.skip) ?? 0) + 1);
 const how = compiled ? `compiled ${compiled.modules} modules in ${(compiled.ms / 1000).toFixed(1)} s` : 'through tsx';
 console.log(`\n${files.length} files in ${seconds.toFixed(1)} s, ${how} (budget ${BUDGET_SECONDS} s for the whole suite on 2 cores)`);
-// A file's time: its top-level tests and suites (hooks included), not its module loading.
-const byFile = new Map();
-for (const e of entries.filter((e) => e.nesting === 0 && e.file)) byFile.set(e.file, (byFile.get(e.file) ?? 0) + e.ms);
-const slowest = [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 8);
+// A file's time: its process's, from start to exit.
+const slowest = fileEntries.map((e) => [e.file, e.ms]).sort((a, b) => b[1] - a[1]).slice(0, 8);
 if (filters.length === 0 && slowest.length > 0) {
-  console.log(`slowest files: ${slowest.map(([f, ms]) => `${f.replace(/^.*?(test\/)/, '$1').replace(/\.js$/, '.ts')} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+  console.log(`slowest files: ${slowest.map(([f, ms]) => `${f} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
 }
+if (process.env.TEST_PROFILE) writeProfile(process.env.TEST_PROFILE, fileEntries, entries);
 for (const [reason, count] of byReason) console.log(`skipped ${count} test(s) or suite(s): ${reason}`);
 
 if (process.env.TEST_STRICT === '1' && skipped.length > 0) {
