@@ -43,6 +43,10 @@ export interface SimulationReport extends MarketCounters {
 }
 
 export const DEFAULT_SEED = 59144;
+/** Days the default demo's history covers: 7-day price changes have data. */
+export const DEFAULT_HISTORY_DAYS = 8;
+/** Hours of fine blocks the default history ends with (a snapshot caught up keeps 24 h of them). */
+export const DEFAULT_HISTORY_HOURS = 26;
 /** Mixed into the seed for the quiet part's own PRNG. */
 const QUIET_SEED = 0x71e7;
 
