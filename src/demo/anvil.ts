@@ -128,7 +128,7 @@ function listeningUrl(child: ChildProcess): Promise<string> {
     child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.once('error', reject);
     child.once('exit', (code) => {
-      const error = new Error(`anvil exited (${code}) before it listened: ${out.trim().slice(-500)}`);
+      const error = new Error(`anvil exited (${code}) before it listened: ${out.replace(/\s+/g, ' ').trim().slice(-500)}`);
       reject(/address already in use/i.test(out) ? Object.assign(error, { code: 'EADDRINUSE' }) : error);
     });
   });

@@ -30,6 +30,8 @@ export async function catchUpToNow(
   // Its own draws for every head: two starts from one snapshot at different times trade alike.
   const rng = createPrng((options.seed ^ 0xc47c) + head.timestamp);
   const market = await createMarket(c, deployment, rng, head.timestamp, options.depeg, { onlyTrader: true });
+  // Anvil takes a loaded chain's clock from the wall clock and refuses blocks before it: back to the head.
+  await c.request('evm_setTime', [head.timestamp]);
   await c.setAutomine(false);
   try {
     for (let t = head.timestamp + rng.int(minGap, maxGap); t < nowSec(); t += rng.int(minGap, maxGap)) await tradeBlock(market, t);

@@ -24,6 +24,8 @@ export interface SimulateHistoryOptions {
   days?: number;
   /** Chain-time gap between the blocks before the last `hours`, in seconds. Default [18000, 28800]. */
   coarseIntervalSec?: [number, number];
+  /** When the history ends (unix seconds; default now): a snapshot made at another time. */
+  endAt?: number;
 }
 
 export interface SimulationReport extends MarketCounters {
@@ -60,7 +62,7 @@ export async function simulateHistory(chain: DemoChain, deployment: DemoDeployme
   const c = await createDemoClient(chain);
   const rng = createPrng(seed);
   const latest = await c.latestBlock();
-  const nowSec = Math.floor(Date.now() / 1000);
+  const nowSec = options.endAt ?? Math.floor(Date.now() / 1000);
   // Back-date to now - days (or hours) when the chain allows it (startDemo starts the chain in the past).
   const startTs = Math.max(latest.timestamp + minGap, nowSec - hours * 3600 - coarseSec);
   const endTs = startTs + hours * 3600 + coarseSec;

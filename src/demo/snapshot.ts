@@ -164,7 +164,7 @@ async function buildChain(dir: string, key: string, seed: number, reason: string
     const t0 = performance.now();
     deployment = await deployDemo(builder);
     deployMs = Math.round(performance.now() - t0);
-    history = await simulateHistory(builder, deployment, { seed, hours, days });
+    history = await simulateHistory(builder, deployment, { seed, hours, days, endAt: Math.floor(nowMs / 1000) });
   } catch (error) {
     await builder.stop();
     rmSync(tmp, { force: true });
