@@ -13,7 +13,7 @@ import { buildTests, root } from './buildTests.mjs';
 import { writeProfile } from './testProfile.mjs';
 
 /** The standing budget of `npm test` on 2 cores (README, "Tests"). */
-const BUDGET_SECONDS = 300;
+const BUDGET_SECONDS = 240;
 
 function collect(dir) {
   return readdirSync(dir).flatMap((name) => {

@@ -54,6 +54,16 @@ describe('npm start', () => {
     assert.ok(head.number > meta.head.number, 'caught up past the snapshot head');
     assert.ok(Math.abs(Date.now() / 1000 - head.timestamp) <= 60, `head ${head.timestamp} within 60 s of the wall clock`);
     await checkServedDemo(loaded.url);
+    // POST /rpc answers exactly what the demo's node (Anvil) answers.
+    const ask = async (url: string, method: string, params: unknown[]) =>
+      (await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params }) })).json()) as { result: { hash: string } | null };
+    for (const block of [`0x${meta.head.number.toString(16)}`, '0x5', 'latest']) {
+      const viaApi = await ask(`${loaded.url}/rpc`, 'eth_getTransactionByBlockNumberAndIndex', [block, '0x0']);
+      assert.deepEqual(viaApi, await ask(loaded.banner.chainUrl, 'eth_getTransactionByBlockNumberAndIndex', [block, '0x0']), `block ${block}`);
+      assert.ok(viaApi.result, `block ${block} has a transaction`);
+      const byHash = await ask(`${loaded.url}/rpc`, 'eth_getTransactionByHash', [viaApi.result.hash]);
+      assert.deepEqual(byHash, await ask(loaded.banner.chainUrl, 'eth_getTransactionByHash', [viaApi.result.hash]));
+    }
     assert.ok(loaded.readyMs < SNAPSHOT_START_BUDGET_MS, `npm start ready after ${Math.round(loaded.readyMs)} ms (build ${Math.round(loaded.buildMs)} ms), budget ${SNAPSHOT_START_BUDGET_MS} ms`);
   });
 
