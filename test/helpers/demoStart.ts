@@ -2,14 +2,10 @@
 // test/main/demoSnapshot.test.ts): the real build step and process, its snapshot directory given,
 // and what a user sees right after it is ready.
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { checkDemoTrustCases } from '../main/demoTrustCases.ts';
 import { buildAsNpmDoes, startMain, waitForUrl, type MainProcess } from './mainProcess.ts';
 
-/** The run's demo snapshot (scripts/run-tests.mjs), or this process's own when the file runs alone. */
-export const runSnapshotDir = process.env.TEST_DEMO_SNAPSHOT_DIR ?? join(mkdtempSync(join(tmpdir(), 'demo-snapshot-')), 'snapshot');
+export { runSnapshotDir } from './runSnapshot.ts';
 
 export type Started = { main: MainProcess; url: string; readyMs: number; buildMs: number; banner: { demoSnapshot: string; readyInMs: number; chainUrl: string } };
 
