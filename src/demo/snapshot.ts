@@ -146,6 +146,9 @@ async function buildChain(dir: string, key: string, seed: number, reason: string
   let writable = true;
   try {
     mkdirSync(dir, { recursive: true });
+    // Anvil writes its dump as it stops: a directory it cannot write to must be known before.
+    writeFileSync(join(dir, `.writable.${process.pid}`), '');
+    rmSync(join(dir, `.writable.${process.pid}`));
   } catch (error) {
     writable = false;
     log(`demo snapshot directory not writable: the demo runs without saving one (${(error as Error).message})`, { dir });
