@@ -20,6 +20,7 @@
 // Each file is written under a temporary name and renamed; the meta file goes last.
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { anvilBinary, startAnvilChain, type AnvilChain } from './anvil.ts';
 import { deployDemo, type DemoDeployment } from './deploy.ts';
 import { DEFAULT_HISTORY_DAYS, DEFAULT_HISTORY_HOURS, DEFAULT_SEED, simulateHistory, type SimulationReport } from './simulate.ts';
@@ -223,6 +224,7 @@ export function openDatabaseSnapshot(chain: SnapshotChain, indexerInputs: unknow
       log(`demo database snapshot not saved: ${(error as Error).message}`, { dir });
     }
   };
+  let tar: Buffer | undefined;
   const problem = (() => {
     let meta: DatabaseMeta;
     try {
@@ -234,6 +236,13 @@ export function openDatabaseSnapshot(chain: SnapshotChain, indexerInputs: unknow
     if (meta.key !== key) return `stale (key ${meta.key}, now ${key}: the migrations, the indexer's code or its configuration changed)`;
     const size = sizeOf(join(dir, 'db.tar.gz'));
     if (size !== meta.dumpBytes) return `corrupt (db.tar.gz is ${size ?? 'missing'} bytes, ${meta.dumpBytes} written)`;
+    // gzip's CRC proves the bytes are the ones dumped (PGlite, handed a corrupt archive, fails
+    // with a rejection nobody awaits, which ends the process).
+    try {
+      tar = gunzipSync(readFileSync(join(dir, 'db.tar.gz')));
+    } catch (error) {
+      return `corrupt (db.tar.gz: ${(error as Error).message})`;
+    }
     return undefined;
   })();
   if (problem) {
@@ -241,6 +250,6 @@ export function openDatabaseSnapshot(chain: SnapshotChain, indexerInputs: unknow
     if (chain.source === 'loaded') log(`demo database snapshot ${problem}: re-indexing the demo chain snapshot and saving it`, { dir });
     return { key, dump: undefined, reason: problem, save };
   }
-  const bytes = readFileSync(join(dir, 'db.tar.gz'));
-  return { key, dump: new Blob([bytes]), save };
+  // The tarball itself: PGlite reads an untyped Blob as an uncompressed tar.
+  return { key, dump: new Blob([new Uint8Array(tar!.buffer as ArrayBuffer, tar!.byteOffset, tar!.byteLength)]), save };
 }
