@@ -5,14 +5,15 @@
 // compiled once per run (scripts/buildTests.mjs) and the test processes run the JavaScript;
 // TEST_LOADER=tsx runs the sources through tsx instead, as `node --import tsx --test file` does.
 // Usage: npm test [-- path-filter ...]
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildTests } from './buildTests.mjs';
+import { buildTests, root } from './buildTests.mjs';
+import { writeProfile } from './testProfile.mjs';
 
 /** The standing budget of `npm test` on 2 cores (README, "Tests"). */
-const BUDGET_SECONDS = 300;
+const BUDGET_SECONDS = 240;
 
 function collect(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -57,6 +58,7 @@ const summaryDir = mkdtempSync(join(tmpdir(), 'token-api-tests-'));
 const started = performance.now();
 const compiled = process.env.TEST_LOADER === 'tsx' ? undefined : await buildTests();
 const loader = compiled ? ['--enable-source-maps'] : ['--import', 'tsx'];
+const fixtures = await buildFixtures();
 const solo = files.filter((f) => SOLO.some((s) => f.endsWith(s)));
 const phases = [
   { files: solo, concurrency: '1' },
@@ -78,14 +80,46 @@ try {
         '--test-reporter=./scripts/testSummaryReporter.mjs', `--test-reporter-destination=${summaryFile}`,
         ...phase.files.map((f) => (compiled ? compiled.output(f) : f)),
       ],
-      { stdio: 'inherit', env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'test' } },
+      { stdio: 'inherit', env: { ...process.env, ...fixtures.env, NODE_ENV: process.env.NODE_ENV ?? 'test' } },
     );
     status ||= result.status ?? 1;
   }
 } finally {
   if (compiled) rmSync(compiled.outDir, { recursive: true, force: true });
+  rmSync(fixtures.dir, { recursive: true, force: true });
 }
 const seconds = (performance.now() - started) / 1000;
+
+/**
+ * What every test file would otherwise build for itself, built once per run, side by side: dist/
+ * (`npm start`'s build step: files that start the entry point then skip it, TEST_RUNTIME_BUILT)
+ * and the docs site (TEST_DOCS_DIR, read by test/docs/buildDocsOnce.ts). The demo snapshot is
+ * kept across runs (TEST_DEMO_SNAPSHOT_DIR, under node_modules/.cache): its keys say when it is
+ * stale, and test/main/npmStart.test.ts's start without one builds it there for the run.
+ */
+async function buildFixtures() {
+  const t0 = performance.now();
+  const dir = mkdtempSync(join(tmpdir(), 'token-api-fixtures-'));
+  const docsDir = join(dir, 'docs');
+  const run = (args) =>
+    new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (c) => (out += c));
+      child.stderr.on('data', (c) => (out += c));
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`node ${args.join(' ')} failed:\n${out}`))));
+    });
+  const docsScript = compiled ? [compiled.output('scripts/build-docs.ts')] : ['--import', 'tsx', 'scripts/build-docs.ts'];
+  const snapshotDir = process.env.TEST_DEMO_SNAPSHOT_DIR ?? join(root, 'node_modules', '.cache', 'token-api-tests', 'demo-snapshot');
+  const env = { TEST_DEMO_SNAPSHOT_DIR: snapshotDir };
+  // Only what the files of this run use (a run of a few files builds nothing it does not need).
+  const builds = [];
+  if (files.some((f) => f.includes('test/main/'))) builds.push(run(['scripts/build-runtime.mjs']).then(() => (env.TEST_RUNTIME_BUILT = '1')));
+  if (files.some((f) => f.includes('test/docs/'))) builds.push(run([...loader, ...docsScript, docsDir]).then(() => (env.TEST_DOCS_DIR = docsDir)));
+  await Promise.all(builds);
+  if (builds.length > 0) console.log(`built ${[env.TEST_RUNTIME_BUILT && 'dist/', env.TEST_DOCS_DIR && 'the docs site'].filter(Boolean).join(' and ')} for the run in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return { dir, env };
+}
 
 let entries = [];
 for (const summaryFile of summaryFiles) {
@@ -97,18 +131,19 @@ for (const summaryFile of summaryFiles) {
 }
 rmSync(summaryDir, { recursive: true, force: true });
 
+const fileEntries = entries.filter((e) => e.kind === 'file');
+entries = entries.filter((e) => e.kind !== 'file');
 const skipped = entries.filter((e) => e.skip !== null);
 const byReason = new Map();
 for (const e of skipped) byReason.set(e.skip, (byReason.get(e.skip) ?? 0) + 1);
 const how = compiled ? `compiled ${compiled.modules} modules in ${(compiled.ms / 1000).toFixed(1)} s` : 'through tsx';
 console.log(`\n${files.length} files in ${seconds.toFixed(1)} s, ${how} (budget ${BUDGET_SECONDS} s for the whole suite on 2 cores)`);
-// A file's time: its top-level tests and suites (hooks included), not its module loading.
-const byFile = new Map();
-for (const e of entries.filter((e) => e.nesting === 0 && e.file)) byFile.set(e.file, (byFile.get(e.file) ?? 0) + e.ms);
-const slowest = [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 8);
+// A file's time: its process's, from start to exit.
+const slowest = fileEntries.map((e) => [e.file, e.ms]).sort((a, b) => b[1] - a[1]).slice(0, 8);
 if (filters.length === 0 && slowest.length > 0) {
-  console.log(`slowest files: ${slowest.map(([f, ms]) => `${f.replace(/^.*?(test\/)/, '$1').replace(/\.js$/, '.ts')} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+  console.log(`slowest files: ${slowest.map(([f, ms]) => `${f} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
 }
+if (process.env.TEST_PROFILE) writeProfile(process.env.TEST_PROFILE, fileEntries, entries);
 for (const [reason, count] of byReason) console.log(`skipped ${count} test(s) or suite(s): ${reason}`);
 
 if (process.env.TEST_STRICT === '1' && skipped.length > 0) {

@@ -31,15 +31,17 @@ type Stoppable = { name: string; stop: () => Promise<unknown> | unknown };
 
 
 async function startDemoChain(config: Config, logger: Logger) {
-  // Loaded only when needed: a deployment against a real node never loads Hardhat.
-  const { startDemo } = await import('./demo/index.ts');
-  const options = { seed: config.demo.seed, live: config.demo.liveTrading, host: '127.0.0.1' };
+  // Loaded only when needed: a deployment against a real node never loads the demo.
+  const { openDemo } = await import('./demo/openDemo.ts');
+  // One line when the snapshot is rebuilt or cannot be written, saying why (src/demo/snapshot.ts).
+  const log = (message: string, fields: Record<string, unknown> = {}) => logger.info(fields, message);
+  const options = { seed: config.demo.seed, host: '127.0.0.1', dir: config.demo.snapshotDir, log };
   try {
-    return await startDemo({ ...options, port: config.demo.chainPort });
+    return await openDemo({ ...options, port: config.demo.chainPort });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     logger.warn({ port: config.demo.chainPort }, 'demo chain port busy; using a free port');
-    return startDemo({ ...options, port: 0 });
+    return openDemo({ ...options, port: 0 });
   }
 }
 
@@ -88,21 +90,33 @@ async function main(mode: Mode): Promise<void> {
   // The network token's supply rule, decided once for the /supply endpoints and the indexer alike.
   const networkToken = resolveNetworkTokenSupply(config.supply, demo?.deployment.networkToken);
 
-  // The demo chain is new at every start, so its index lives in memory unless told otherwise.
-  // It opens after the history: PGlite's initdb holds this thread, which drives the history.
+  // The demo's index lives in memory unless told otherwise, started from the demo snapshot's
+  // database part when there is one for this chain snapshot, indexer and configuration.
   const pgliteDir = config.pgliteDir ?? (demo ? 'memory://' : './data/pglite');
-  const db = await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir, timeouts: config.databaseTimeouts });
-  stoppables.push({ name: 'database', stop: () => db.close() });
-
   // The demo lists its blue chips; their logos are drawn by this server (the demo needs no internet).
   const demoList = demo
     ? (await import('./demo/tokenList.ts')).demoTokenList(demo.deployment, { logoBaseUrl: config.port ? `http://localhost:${config.port}` : undefined })
     : undefined;
+  const indexerConfig = mode === 'serve' ? undefined : demo ? indexerConfigFromDemo(demo.deployment) : config.indexer;
+  const snapshotDb = demo && !config.databaseUrl && pgliteDir === 'memory://' ? demo.database({ indexerConfig, demoList, networkToken }) : undefined;
+  const db = await openDatabase(snapshotDb?.dump);
+  async function openDatabase(dump: Blob | undefined) {
+    const options = { databaseUrl: config.databaseUrl, pgliteDir, timeouts: config.databaseTimeouts };
+    if (!dump) return createDatabase(options);
+    try {
+      return await createDatabase({ ...options, pgliteStart: { loadDataDir: dump } });
+    } catch (err) {
+      logger.info({ err }, 'demo database snapshot corrupt (PGlite cannot load it): re-indexing the demo chain snapshot and saving it');
+      snapshotDb!.dump = undefined;
+      return createDatabase(options);
+    }
+  }
+  stoppables.push({ name: 'database', stop: () => db.close() });
+
   let indexer: Indexer | undefined;
   let indexMs = 0;
   const indexFrom = Date.now();
-  if (mode !== 'serve') {
-    const indexerConfig = demo ? indexerConfigFromDemo(demo.deployment) : config.indexer;
+  if (indexerConfig) {
     // The network token's circulating supply follows the rule of /supply/circulating (SUPPLY_CONFIG).
     const circulatingConfig = indexerConfig.circulatingConfig
       ? loadCirculatingConfig(indexerConfig.circulatingConfig, { roles: demo ? demoRoles(demo.deployment) : {}, networkToken: networkToken?.tokenAddress })
@@ -117,10 +131,18 @@ async function main(mode: Mode): Promise<void> {
     });
     await indexer.start();
     stoppables.push({ name: 'indexer', stop: () => indexer?.stop() });
-    // The demo is announced with its history indexed, so the first request already sees it.
-    if (demo) await waitForIndexed(indexer, demo.history.toBlock, 60_000);
-    // ...and with its contract checks, which the step that indexed it started.
-    if (demo) await indexer.settleContractChecks().catch(() => {});
+    if (demo) {
+      // The snapshot's history indexed with its contract checks (the step that indexed it started
+      // them), saved as the database part when it was not loaded from one...
+      await waitForIndexed(indexer, demo.snapshotHead, 60_000);
+      await indexer.settleContractChecks().catch(() => {});
+      if (snapshotDb && !snapshotDb.dump && db.dumpDataDir) await snapshotDb.save(await db.dumpDataDir());
+      // ...then the chain caught up to the wall clock and indexed, so the first request sees it.
+      const caughtUp = await demo.catchUp();
+      await waitForIndexed(indexer, caughtUp.toBlock, 60_000);
+      await indexer.settleContractChecks().catch(() => {});
+      if (config.demo.liveTrading) await demo.startLive();
+    }
     indexMs = Date.now() - indexFrom;
   }
   if (mode === 'index') {
@@ -257,7 +279,7 @@ async function main(mode: Mode): Promise<void> {
   // Built once the server answers, so start-up is not slowed; /docs waits for it if asked first.
   void docs.warm();
   void explorer.warm();
-  printBanner(logger, server.url, redactUrl(chainUrl), Date.now() - started, demo && { ...demo.history, timings: { ...demo.timings, indexMs } });
+  printBanner(logger, server.url, redactUrl(chainUrl), Date.now() - started, demo && { ...demo.history, toBlock: demo.snapshotHead, snapshot: demo.snapshot.source, timings: { ...demo.timings, indexMs } });
 }
 
 async function waitForIndexed(indexer: Indexer, block: number, timeoutMs: number): Promise<void> {
@@ -268,9 +290,10 @@ async function waitForIndexed(indexer: Indexer, block: number, timeoutMs: number
   }
 }
 
-function printBanner(logger: Logger, url: string, chainUrl: string, ms: number, history?: { swaps: number; fromBlock: number; toBlock: number; timings: Record<string, number> }) {
-  // Where a demo start-up's time went: chain, deployment, history, index (ms); the rest is serving.
-  logger.info({ url, chainUrl, readyInMs: ms, ...(history ? { demoBlocks: history.toBlock - history.fromBlock + 1, demoSwaps: history.swaps, demoTimings: history.timings } : {}) }, 'token API ready');
+function printBanner(logger: Logger, url: string, chainUrl: string, ms: number, history?: { swaps: number; fromBlock: number; toBlock: number; snapshot: string; timings: Record<string, number | undefined> }) {
+  // Where a demo start-up's time went: chain, deployment, history, snapshot load, catch-up, index
+  // (ms); the rest is serving. demoSnapshot: 'loaded' or 'built'.
+  logger.info({ url, chainUrl, readyInMs: ms, ...(history ? { demoBlocks: history.toBlock - history.fromBlock + 1, demoSwaps: history.swaps, demoSnapshot: history.snapshot, demoTimings: history.timings } : {}) }, 'token API ready');
   if (!process.stdout.isTTY && process.env.LOG_LEVEL) return;
   process.stdout.write(
     [

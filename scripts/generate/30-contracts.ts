@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const contractsDir = join(root, 'contracts');
 const outDir = join(root, 'generated', 'contracts');
+import { CONTRACT_NAMES } from '../../src/chain/contracts.ts';
+
 const require = createRequire(import.meta.url);
 
 // paris = no PUSH0, so the bytecode also runs on chains that lag behind Shanghai.
@@ -86,6 +88,14 @@ export function stableJson(value: unknown): string {
 
 export default async function generateContracts(): Promise<void> {
   const compiled = compileContracts();
+  // What test/demo/generate.test.ts checked before it moved here (`npm run check:generated` and
+  // .ci/run then prove generated/contracts equals this compilation byte for byte): the contracts
+  // compiled are the ones src/chain/contracts.ts types, each with 0x-hex creation code.
+  const names = compiled.map((c) => c.contractName);
+  if (JSON.stringify(names) !== JSON.stringify([...CONTRACT_NAMES])) {
+    throw new Error(`contracts compiled (${names.join(', ')}) differ from CONTRACT_NAMES in src/chain/contracts.ts (${CONTRACT_NAMES.join(', ')})`);
+  }
+  for (const c of compiled) if (!/^0x[0-9a-f]+$/.test(c.bytecode)) throw new Error(`${c.contractName}: creation code is not 0x-hex`);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   for (const c of compiled) writeFileSync(join(outDir, `${c.contractName}.json`), stableJson(c));

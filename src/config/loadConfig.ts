@@ -34,7 +34,8 @@ export type Config = {
     upstreamTimeoutMs: number;
     bodyTimeoutMs: number;
   };
-  demo: { seed: number; chainPort: number; liveTrading: boolean };
+  /** snapshotDir: where the demo's snapshot is kept (src/demo/snapshot.ts); unset: data/demo-snapshot. */
+  demo: { seed: number; chainPort: number; liveTrading: boolean; snapshotDir: string | undefined };
   http: {
     /** Express "trust proxy": false, true, a hop count, or addresses/subnets. */
     trustProxy: boolean | number | string;
@@ -125,6 +126,7 @@ export function loadConfig(env: Env): Config {
       seed: read.integer('DEMO_SEED', 59144, 0, 2 ** 31 - 1),
       chainPort: read.integer('DEMO_CHAIN_PORT', 8545, 0, 65535),
       liveTrading: read.boolean('DEMO_LIVE_TRADING', true),
+      snapshotDir: read.string('DEMO_SNAPSHOT_DIR'),
     },
     http,
   };

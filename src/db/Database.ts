@@ -28,5 +28,7 @@ export interface Database extends Queryable {
    * awaited at most `queryTimeoutMs` (default: the database's); PostgreSQL only.
    */
   openSession?(settings?: Record<string, string>, options?: { queryTimeoutMs?: number }): Promise<DatabaseSession>;
+  /** PGlite only: its data directory as a gzipped tarball, to start a new PGlite from (loadDataDir). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }

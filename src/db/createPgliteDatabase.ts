@@ -42,5 +42,6 @@ export function pgliteDatabase(pg: PGlite): Database {
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     close: () => pg.close(),
+    dumpDataDir: () => pg.dumpDataDir('gzip') as Promise<Blob>,
   };
 }

@@ -75,18 +75,23 @@ export async function createDemoClient(chain: DemoChain): Promise<DemoClient> {
       pending = [];
       const receipts = new Map<string, TxReceipt>();
       let ts = timestamp;
-      // A block holds at most blockGasLimit of declared gas; keep mining until the queue drains.
-      for (let guard = 0; guard < 1000; guard++) {
+      // A block holds at most blockGasLimit of declared gas: keep mining until every queued
+      // transaction has its receipt (asked of each node alike: Anvil's pending block does not list
+      // the pool the way Hardhat's does).
+      let waiting = batch;
+      do {
         await request('evm_mine', ts === undefined ? [] : [ts]);
         if (ts !== undefined) ts += 1;
-        const block = await request<{ transactions: string[] }>('eth_getBlockByNumber', ['pending', false]);
-        if (block.transactions.length === 0) break;
-      }
-      for (const { hash, what } of batch) {
-        const r = await request<TxReceipt | null>('eth_getTransactionReceipt', [hash]);
-        if (!r || r.status !== '0x1') throw new Error(`demo tx failed: ${what} (${hash})`);
-        receipts.set(hash, r);
-      }
+        const left: typeof batch = [];
+        for (const tx of waiting) {
+          const r = await request<TxReceipt | null>('eth_getTransactionReceipt', [tx.hash]);
+          if (!r) left.push(tx);
+          else if (r.status !== '0x1') throw new Error(`demo tx failed: ${tx.what} (${tx.hash})`);
+          else receipts.set(tx.hash, r);
+        }
+        if (left.length > 0 && left.length === waiting.length) throw new Error(`demo txs not mined: ${left.map((t) => t.what).join(', ')}`);
+        waiting = left;
+      } while (waiting.length > 0);
       return receipts;
     },
     async setAutomine(on) {

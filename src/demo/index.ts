@@ -2,7 +2,7 @@
 import { startDemoChain, type DemoChain } from './chain.ts';
 import { deployDemo, type DemoDeployment } from './deploy.ts';
 import { startLiveTrading } from './live.ts';
-import { DEFAULT_SEED, simulateHistory, type SimulationReport } from './simulate.ts';
+import { DEFAULT_HISTORY_DAYS, DEFAULT_HISTORY_HOURS, DEFAULT_SEED, simulateHistory, type SimulationReport } from './simulate.ts';
 
 export type { DemoChain, Eip1193Provider } from './chain.ts';
 export type { DemoDeployment, DemoPoolInfo, DemoTokenInfo, DemoAccounts } from './deploy.ts';
@@ -40,11 +40,10 @@ export interface Demo {
   stop(): Promise<void>;
 }
 
-/** Days the default demo's history covers: 7-day price changes have data. */
-export const DEFAULT_HISTORY_DAYS = 8;
+export { DEFAULT_HISTORY_DAYS } from './simulate.ts';
 
 export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
-  const hours = options.hours ?? 26;
+  const hours = options.hours ?? DEFAULT_HISTORY_HOURS;
   const days = options.days ?? (options.hours === undefined ? DEFAULT_HISTORY_DAYS : 0);
   const seed = options.seed ?? DEFAULT_SEED;
   // Genesis one hour before the history window so the whole history can be back-dated.

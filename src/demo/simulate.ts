@@ -24,6 +24,8 @@ export interface SimulateHistoryOptions {
   days?: number;
   /** Chain-time gap between the blocks before the last `hours`, in seconds. Default [18000, 28800]. */
   coarseIntervalSec?: [number, number];
+  /** When the history ends (unix seconds; default now): a snapshot made at another time. */
+  endAt?: number;
 }
 
 export interface SimulationReport extends MarketCounters {
@@ -43,6 +45,10 @@ export interface SimulationReport extends MarketCounters {
 }
 
 export const DEFAULT_SEED = 59144;
+/** Days the default demo's history covers: 7-day price changes have data. */
+export const DEFAULT_HISTORY_DAYS = 8;
+/** Hours of fine blocks the default history ends with (a snapshot caught up keeps 24 h of them). */
+export const DEFAULT_HISTORY_HOURS = 26;
 /** Mixed into the seed for the quiet part's own PRNG. */
 const QUIET_SEED = 0x71e7;
 
@@ -56,7 +62,7 @@ export async function simulateHistory(chain: DemoChain, deployment: DemoDeployme
   const c = await createDemoClient(chain);
   const rng = createPrng(seed);
   const latest = await c.latestBlock();
-  const nowSec = Math.floor(Date.now() / 1000);
+  const nowSec = options.endAt ?? Math.floor(Date.now() / 1000);
   // Back-date to now - days (or hours) when the chain allows it (startDemo starts the chain in the past).
   const startTs = Math.max(latest.timestamp + minGap, nowSec - hours * 3600 - coarseSec);
   const endTs = startTs + hours * 3600 + coarseSec;

@@ -1,14 +1,21 @@
-// One build per test process into a temp directory, so tests never depend on (or touch) docs-dist/.
-import { mkdtemp, rm } from 'node:fs/promises';
+// The docs site the tests read: the one scripts/run-tests.mjs built once for the run (TEST_DOCS_DIR),
+// or, for a file run on its own, one build per test process into a temp directory. Tests never
+// depend on (or touch) docs-dist/, nor write into the run's site.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildDocs, type BuildDocsResult } from '../../src/docs/buildDocs.ts';
 import { defaultSpecDir } from '../../src/docs/docsPaths.ts';
 
-let built: Promise<BuildDocsResult & { root: string }> | undefined;
+let built: Promise<BuildDocsResult & { root: string | undefined }> | undefined;
 
-export function buildDocsOnce(): Promise<BuildDocsResult & { root: string }> {
+export function buildDocsOnce(): Promise<BuildDocsResult & { root: string | undefined }> {
   return (built ??= (async () => {
+    const shared = process.env.TEST_DOCS_DIR;
+    if (shared) {
+      const info = JSON.parse(await readFile(join(shared, 'build-info.json'), 'utf8')) as { specHash: string };
+      return { outDir: shared, specHash: info.specHash, files: (await readdir(shared)).sort(), root: undefined };
+    }
     const root = await mkdtemp(join(tmpdir(), 'docs-test-'));
     const result = await buildDocs({ specDir: defaultSpecDir, outDir: join(root, 'site') });
     return { ...result, root };
@@ -16,5 +23,6 @@ export function buildDocsOnce(): Promise<BuildDocsResult & { root: string }> {
 }
 
 export async function removeBuiltDocs(): Promise<void> {
-  if (built) await rm((await built).root, { recursive: true, force: true });
+  const root = built && (await built).root;
+  if (root) await rm(root, { recursive: true, force: true });
 }

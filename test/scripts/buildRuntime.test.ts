@@ -67,7 +67,7 @@ describe('build-runtime', () => {
       }
     }
     assert.deepEqual(wrong, []);
-    assert.ok(specifiersOf(readFileSync(join(dist, 'main.js'), 'utf8')).includes('./demo/index.js'), 'the dynamic demo import is rewritten');
+    assert.ok(specifiersOf(readFileSync(join(dist, 'main.js'), 'utf8')).includes('./demo/openDemo.js'), 'the dynamic demo import is rewritten');
   });
 
   it('copies the SQL migrations next to the compiled migrate.js', () => {

@@ -87,52 +87,83 @@ export function isSpecTokenUnits(body: string): boolean {
   return tokenUnits(body) === true;
 }
 
-export type ProxyMode = 'pass' | 'down' | 'http500' | 'hang';
+export type StubMode = 'pass' | 'down' | 'http500' | 'hang';
 
-export type RpcProxy = {
+export type StubNode = {
   url: string;
   /** HTTP requests received (the chain client sends one JSON-RPC call per request). */
   requests: number;
   methods: string[];
-  mode: ProxyMode;
-  /** Added before forwarding in `pass` mode: a slow node. */
+  mode: StubMode;
+  /** Added before every answer in `pass` mode: a slow node, as slow as the test says. */
   delayMs: number;
+  /** Reads every call answered so far again from the real chain, at its head now (after the test changed the chain). */
+  learn(): Promise<void>;
   close(): Promise<void>;
 };
 
+type Call = { id: number; method: string; params: unknown[] };
+
 /**
- * A JSON-RPC pass-through the test can break: `down` resets every connection, `http500`
- * answers 500, `hang` never answers. Counts what reaches it.
+ * A stand-in node the test can slow down and break: it answers what the real chain at `target`
+ * answered (each call asked of the chain the first time, then answered from memory, an eth_call
+ * at whatever block the caller pins; learn() asks them all again), after `delayMs`; `down` resets
+ * every connection, `http500` answers 500, `hang` never answers. Counts what reaches it. The
+ * answers are the chain's; the time they take is the test's, not the machine's load.
  */
-export async function startRpcProxy(target: string): Promise<RpcProxy> {
+export async function startStubNode(target: string): Promise<StubNode> {
   const sockets = new Set<Socket>();
-  const proxy: RpcProxy = { url: '', requests: 0, methods: [], mode: 'pass', delayMs: 0, close: async () => undefined };
+  const answers = new Map<string, { call: Call; result: unknown }>();
+  const keyOf = (call: Call) => (call.method === 'eth_call' ? `eth_call ${JSON.stringify(call.params[0])}` : `${call.method} ${JSON.stringify(call.params)}`);
+  const ask = async (call: Call, head?: string) => {
+    const params = call.method === 'eth_call' && head ? [call.params[0], head] : call.params;
+    const res = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: call.id, method: call.method, params }) });
+    const body = (await res.json()) as { result?: unknown; error?: unknown };
+    if (body.error !== undefined) throw new Error(`the chain answered ${call.method} with ${JSON.stringify(body.error)}`);
+    answers.set(keyOf(call), { call, result: body.result });
+    return body.result;
+  };
+  const stub: StubNode = {
+    url: '',
+    requests: 0,
+    methods: [],
+    mode: 'pass',
+    delayMs: 0,
+    async learn() {
+      const head = (await ask({ id: 0, method: 'eth_getBlockByNumber', params: ['latest', false] })) as { number: string };
+      for (const { call } of [...answers.values()]) await ask(call, head.number);
+    },
+    close: async () => undefined,
+  };
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
-    proxy.requests++;
+    stub.requests++;
+    let call: Call;
     try {
-      proxy.methods.push((JSON.parse(body) as { method: string }).method);
+      call = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Call;
+      stub.methods.push(call.method);
     } catch {
-      proxy.methods.push('?');
+      stub.methods.push('?');
+      return void res.writeHead(400).end();
     }
-    if (proxy.mode === 'down') return void req.socket.destroy();
-    if (proxy.mode === 'hang') return;
-    if (proxy.mode === 'http500') return void res.writeHead(500, { 'content-type': 'text/plain' }).end('node exploded');
-    if (proxy.delayMs > 0) await new Promise((r) => setTimeout(r, proxy.delayMs));
-    const upstream = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text());
+    if (stub.mode === 'down') return void req.socket.destroy();
+    if (stub.mode === 'hang') return;
+    if (stub.mode === 'http500') return void res.writeHead(500, { 'content-type': 'text/plain' }).end('node exploded');
+    if (stub.delayMs > 0) await new Promise((r) => setTimeout(r, stub.delayMs));
+    const known = answers.get(keyOf(call));
+    const result = known ? known.result : await ask(call);
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }));
   });
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  proxy.close = async () => {
+  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stub.close = async () => {
     for (const s of sockets) s.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
-  return proxy;
+  return stub;
 }

@@ -1,0 +1,107 @@
+// The demo snapshot's rules that need no `npm start` (test/main/demoSnapshot.test.ts has those):
+// what its keys cover, and a snapshot hours old caught up to the wall clock with the last 24 h as
+// dense as on a fresh start, live trading going on from its head.
+import assert from 'node:assert/strict';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { openDemo } from '../../src/demo/openDemo.ts';
+import { CHAIN_KEY_PATHS, DATABASE_KEY_PATHS, chainKey, databaseKey, repoRoot } from '../../src/demo/snapshotKeys.ts';
+
+const dirs: string[] = [];
+const tempDir = (name: string) => {
+  const dir = mkdtempSync(join(tmpdir(), `${name}-`));
+  dirs.push(dir);
+  return dir;
+};
+after(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('demo snapshot keys', () => {
+  /** A copy of what the keys read, in a directory of its own, to add files to. */
+  const copyOfKeyedFiles = () => {
+    const root = tempDir('keyed');
+    for (const path of new Set([...CHAIN_KEY_PATHS, ...DATABASE_KEY_PATHS])) cpSync(join(repoRoot, path), join(root, path), { recursive: true });
+    return root;
+  };
+
+  it('the chain key covers every contract and every file of src/demo, new ones included, the seed and the node', () => {
+    const root = copyOfKeyedFiles();
+    const inputs = { seed: 1, node: 'anvil 1.7.1' };
+    const key = chainKey(inputs, root);
+    assert.equal(chainKey(inputs, root), key, 'the same inputs, the same key');
+    assert.equal(chainKey(inputs, repoRoot), key, 'the key of the files, not of where they are');
+    assert.notEqual(chainKey({ ...inputs, seed: 2 }, root), key);
+    assert.notEqual(chainKey({ ...inputs, node: 'anvil 1.7.2' }, root), key);
+    // What a new DEX family brings (issue 33: a PoolManager): a contract, its artifact, demo code.
+    for (const file of ['contracts/v4/PoolManager.sol', 'generated/contracts/PoolManager.json', 'src/demo/seedV4Pools.ts']) {
+      const before = chainKey(inputs, root);
+      mkdirSync(join(root, file, '..'), { recursive: true });
+      writeFileSync(join(root, file), '// new\n');
+      assert.notEqual(chainKey(inputs, root), before, `${file} changes the chain key`);
+    }
+  });
+
+  it('the database key covers the chain key, the migrations, the indexer and what it reads through, and its configuration', () => {
+    const root = copyOfKeyedFiles();
+    const key = databaseKey('chain-a', { batchSize: 500 }, root);
+    assert.notEqual(databaseKey('chain-b', { batchSize: 500 }, root), key);
+    assert.notEqual(databaseKey('chain-a', { batchSize: 100 }, root), key);
+    for (const file of ['src/db/migrations/9999_new.sql', 'src/indexer/newStep.ts', 'src/chain/newRead.ts', 'config/circulating/demo.json']) {
+      const before = databaseKey('chain-a', { batchSize: 500 }, root);
+      mkdirSync(join(root, file, '..'), { recursive: true });
+      writeFileSync(join(root, file), `-- ${file}\n`, { flag: 'a' });
+      assert.notEqual(databaseKey('chain-a', { batchSize: 500 }, root), before, `${file} changes the database key`);
+    }
+  });
+});
+
+describe('a demo snapshot 3 hours old', () => {
+  it('is loaded and caught up: the head at the wall clock, the last 24 h as dense as the history, live trading from the head', async (t) => {
+    const dir = join(tempDir('aged-snapshot'), 'snapshot');
+    const lines: string[] = [];
+    const log = (message: string) => void lines.push(message);
+    const threeHoursAgo = () => Date.now() - 3 * 3600_000;
+    // Made 3 hours ago (its clock then): a history ending then.
+    const made = await openDemo({ dir, seed: 7, log, now: threeHoursAgo });
+    assert.equal(made.snapshot.source, 'built');
+    await made.stop();
+    assert.deepEqual(lines, ['demo snapshot missing: building the demo chain and saving it']);
+
+    const demo = await openDemo({ dir, seed: 7, log });
+    try {
+      assert.equal(demo.snapshot.source, 'loaded');
+      assert.equal(lines.length, 1, 'loaded, not rebuilt');
+      const headBefore = demo.snapshot.head;
+      assert.ok(Date.now() / 1000 - headBefore.timestamp > 2.9 * 3600, 'the snapshot head is 3 h old');
+      const caughtUp = await demo.catchUp();
+      t.diagnostic(`caught up ${caughtUp.blocks} blocks (${caughtUp.swaps} swaps) in ${caughtUp.durationMs} ms`);
+      assert.ok(caughtUp.blocks >= (3 * 3600) / 750 && caughtUp.swaps > caughtUp.blocks, 'the market traded on through the 3 hours');
+      const request = <T>(method: string, params: unknown[]) => demo.chain.provider.request({ method, params }) as Promise<T>;
+      const block = (n: number | 'latest') => request<{ number: string; timestamp: string; transactions: string[] }>('eth_getBlockByNumber', [n === 'latest' ? n : `0x${n.toString(16)}`, false]);
+      const head = await block('latest');
+      const nowSec = Date.now() / 1000;
+      assert.ok(Math.abs(nowSec - Number(head.timestamp)) <= 60, `head ${Number(head.timestamp)} within 60 s of the wall clock`);
+      // The history's fine part has a block every 450-750 s: so do the last 24 h, caught up included.
+      const timestamps: number[] = [];
+      for (let n = Number(head.number); n > 0; n--) {
+        const b = await block(n);
+        if (Number(b.timestamp) < nowSec - 24 * 3600) break;
+        timestamps.push(Number(b.timestamp));
+      }
+      const gaps = timestamps.slice(1).map((ts, i) => timestamps[i]! - ts);
+      assert.ok(timestamps.length >= (24 * 3600) / 750, `${timestamps.length} blocks in the last 24 h`);
+      assert.ok(Math.max(...gaps) <= 750, `largest gap ${Math.max(...gaps)} s`);
+      // Live trading continues from the head, on the wall clock.
+      await demo.startLive({ intervalMs: 200 });
+      for (let i = 0; i < 100 && Number((await block('latest')).number) === Number(head.number); i++) await new Promise((r) => setTimeout(r, 50));
+      const live = await block('latest');
+      assert.equal(Number(live.number), Number(head.number) + 1, 'one live block on the head');
+      assert.ok(Number(live.timestamp) >= Number(head.timestamp) && Math.abs(Date.now() / 1000 - Number(live.timestamp)) <= 60);
+    } finally {
+      await demo.stop();
+    }
+  });
+});

@@ -1,0 +1,75 @@
+// `npm start` on the demo for the tests that measure it or its snapshot (test/main/npmStart.test.ts,
+// test/main/demoSnapshot.test.ts): the real build step and process, its snapshot directory given,
+// and what a user sees right after it is ready.
+import assert from 'node:assert/strict';
+import { checkDemoTrustCases } from '../main/demoTrustCases.ts';
+import { buildAsNpmDoes, startMain, waitForUrl, type MainProcess } from './mainProcess.ts';
+
+export { runSnapshotDir } from './runSnapshot.ts';
+
+export type Started = { main: MainProcess; url: string; readyMs: number; buildMs: number; banner: { demoSnapshot: string; readyInMs: number; chainUrl: string } };
+
+/** `npm start` (its build step included, timed) on the demo, with its snapshot in `snapshotDir`. */
+export async function npmStart(snapshotDir: string, env: Record<string, string> = {}): Promise<Started> {
+  const buildMs = buildAsNpmDoes({ always: true });
+  const spawnedAt = performance.now();
+  const main = startMain('start', { PORT: '0', HOST: '127.0.0.1', DEMO_CHAIN_PORT: '0', DEMO_LIVE_TRADING: 'false', DEMO_SNAPSHOT_DIR: snapshotDir, ...env });
+  const url = await waitForUrl(main, 120_000);
+  const readyMs = buildMs + performance.now() - spawnedAt;
+  const line = main.output().split('\n').find((l) => l.includes('"token API ready"'))!;
+  return { main, url, readyMs, buildMs, banner: JSON.parse(line) as Started['banner'] };
+}
+
+/** The lines of a start's log that say why a snapshot (or its database part) was rebuilt. */
+export const snapshotLines = (output: string) => output.split('\n').filter((l) => /demo (database )?snapshot/.test(l)).map((l) => (JSON.parse(l) as { msg: string }).msg);
+
+/** The demo chain's head as its node answers (the chain URL the start announced). */
+export async function headOf(started: Started): Promise<{ number: number; timestamp: number }> {
+  const res = await fetch(started.banner.chainUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBlockByNumber', params: ['latest', false] }),
+  });
+  const { result } = (await res.json()) as { result: { number: string; timestamp: string } };
+  return { number: Number(result.number), timestamp: Number(result.timestamp) };
+}
+
+/** What a user sees right after `npm start`: indexed tokens, trust cases, price windows, candles, the RPC. */
+export async function checkServedDemo(url: string): Promise<void> {
+  const list = (await (await fetch(`${url}/tokens?limit=100`)).json()) as {
+    data: { symbol: string; contractAddress: string; currentPrice: number | null; info: { swaps: number } }[];
+    meta: { totalItemsCount: number };
+  };
+  assert.ok(list.meta.totalItemsCount >= 10, `${list.meta.totalItemsCount} tokens`);
+  assert.ok(list.data.filter((t) => t.currentPrice !== null).length >= 8, 'priced tokens');
+  assert.ok(list.data.some((t) => t.info.swaps > 0), 'swaps counted');
+  await checkDemoTrustCases(url);
+  // Price-change windows on the demo's 8 days: every token priced a week ago has a 7-day change,
+  // and the 24 h window is last24hVariation.
+  const windows = (await (await fetch(`${url}/tokens?limit=100`)).json()) as {
+    data: { symbol: string; createdAt: string; currentPrice: number | null; last24hVariation: number | null; info: { priceChange: { h1: number | null; h24: number | null; d7: number | null } } }[];
+  };
+  const weekOld = windows.data.filter((t) => t.currentPrice !== null && Date.parse(t.createdAt) < Date.now() - 7.5 * 86_400_000);
+  assert.ok(weekOld.length >= 8, `${weekOld.length} tokens priced for more than a week`);
+  for (const t of weekOld) assert.equal(typeof t.info.priceChange.d7, 'number', `${t.symbol}: d7`);
+  for (const t of windows.data) assert.equal(t.info.priceChange.h24, t.last24hVariation, `${t.symbol}: h24 is last24hVariation`);
+  // The demo's history gives every candle interval some candles; the current close is currentPrice.
+  const traded = list.data.find((t) => t.currentPrice !== null && t.info.swaps > 0)!;
+  for (const interval of ['5m', '15m', '1h', '4h', '1d']) {
+    const res = await fetch(`${url}/prices/${traded.contractAddress}/candles?interval=${interval}`);
+    assert.equal(res.status, 200, `${interval}: ${res.status}`);
+    const { candles } = (await res.json()) as { candles: { close: number[]; swaps: number[] } };
+    assert.ok(candles.close.length > 0 && candles.swaps.some((n) => n > 0), `${interval}: candles with swaps`);
+    assert.equal(candles.close.at(-1), traded.currentPrice, `${interval}: the current close is currentPrice`);
+  }
+  const at = await fetch(`${url}/prices/${traded.contractAddress}/at?time=2100-01-01T00:00:00Z`); // after the last block: the latest
+  assert.equal(((await at.json()) as { price: number }).price, traded.currentPrice);
+  const rpc = await fetch(`${url}/rpc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionByBlockNumberAndIndex', params: ['latest', '0x0'] }),
+  });
+  const tx = (await rpc.json()) as { result: { hash: string } | null };
+  assert.match(tx.result?.hash ?? '', /^0x[0-9a-f]{64}$/);
+}
+
