@@ -158,7 +158,7 @@ describe('lanes and Express answer alike (generated differential test)', () => {
     }
     await Promise.all(Array.from({ length: 4 }, worker));
 
-    t.diagnostic(`${JSON.stringify(stats)} by operation ${JSON.stringify(Object.fromEntries(operations))}`);
+    t.diagnostic(`${JSON.stringify(stats)} by operation ${JSON.stringify(Object.fromEntries(operations))}, built by the lane ${JSON.stringify(Object.fromEntries(laneOk))}`);
     assert.deepEqual(mismatches.slice(0, 10), [], `${mismatches.length} of ${COUNT} requests answered differently (seed ${SEED})`);
     assert.deepEqual(serverErrors.slice(0, 5), [], `${serverErrors.length} requests answered 5xx`);
     // The generator must reach every path: enough of each, or the comparison proves little.
