@@ -28,8 +28,9 @@ const urls: [string, 'lane' | 'express'][] = [
   [`/prices/${token}/at?block=1`, 'lane'],
   [`/prices/${token}/at?time=2026-01-01T00%3A00%3A00Z`, 'express'],
   [`/prices?addresses=${token}&addresses=${token}`, 'express'], // 400, from Express
-  [`/supply/total?contractAddress=${token}`, 'express'], // 404: no network token configured
-  [`/supply/circulating?contractAddress=${token}&format=json`, 'express'],
+  [`/supply/total?contractAddress=${token}`, 'lane'], // 404: no network token configured
+  [`/supply/circulating?contractAddress=${token}&format=json`, 'lane'],
+  [`/supply/total?contractAddress=${token}&format=%6Ason`, 'express'],
   ['/healthz', 'express'],
   ['/openapi.json', 'express'],
 ];

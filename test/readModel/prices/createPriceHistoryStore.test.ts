@@ -3,8 +3,7 @@
 // answer the same after pruning.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { historyRange } from '../../../src/api/handlers/priceHistories.ts';
-import { createPriceHistoryStore, type PriceHistoryStore } from '../../../src/readModel/prices/createPriceHistoryStore.ts';
+import { createPriceHistoryStore, historyRange, type PriceHistoryStore } from '../../../src/readModel/prices/createPriceHistoryStore.ts';
 import { appendPricePoints, bumpDataGeneration, prunePricePoints, readDataState, upsertTokens, type Database, type PricePointWrite } from '../../../src/db/index.ts';
 import { getPriceHistories } from '../../oracles/index.ts';
 import { resetDatabase, testDatabases } from '../../helpers/testDatabases.ts';
