@@ -1,6 +1,7 @@
 // A valid request URL for each operation of the generated table, built from its parameter
 // schemas: so that tests covering "every operation" follow the spec as it gains some.
-import { operationIds, operations, type Operation, type OperationId, type OperationParameter } from '../../generated/openapi/operations.ts';
+import type { Operation, OperationId, OperationParameter } from '../../generated/openapi/operations.ts';
+import { operationIds, operations } from '../../src/spec/operationTable.ts';
 
 /** A value inside a parameter's schema: `address` for address patterns (and lists of them). */
 function sampleValue(parameter: OperationParameter, address: string): string {

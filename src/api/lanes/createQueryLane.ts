@@ -1,4 +1,5 @@
-import { operationIds, operations, type OperationId } from '../../../generated/openapi/operations.ts';
+import type { OperationId } from '../../../generated/openapi/operations.ts';
+import { operationIds, operations } from '../../spec/operationTable.ts';
 import type { ApiDeps } from '../ApiDeps.ts';
 import { compileOperationParams } from '../operations/compileOperationParams.ts';
 import type { OperationMatch } from '../operations/matchOperation.ts';

@@ -1,6 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { operations, type Operation, type OperationId, type OperationParameter, type OperationParams } from '../../../generated/openapi/operations.ts';
+import type { Operation, OperationId, OperationParameter, OperationParams } from '../../../generated/openapi/operations.ts';
+import { operations } from '../../spec/operationTable.ts';
 import { isDecimalInteger } from '../../spec/integerQuery.ts';
 
 /** An operation's parameters, read with the spec's own schemas. */

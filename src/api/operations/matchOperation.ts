@@ -1,4 +1,5 @@
-import { operationIds, operations, type Operation, type OperationId } from '../../../generated/openapi/operations.ts';
+import type { Operation, OperationId } from '../../../generated/openapi/operations.ts';
+import { operationIds, operations } from '../../spec/operationTable.ts';
 
 /** A request target read as one of the spec's operations. */
 export type OperationMatch = {

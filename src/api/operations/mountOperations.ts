@@ -1,5 +1,6 @@
 import type { Express, RequestHandler, Response } from 'express';
-import { operationIds, operations, type Operation, type OperationId } from '../../../generated/openapi/operations.ts';
+import type { Operation, OperationId } from '../../../generated/openapi/operations.ts';
+import { operationIds, operations } from '../../spec/operationTable.ts';
 import type { ApiDeps } from '../ApiDeps.ts';
 import { compileOperationParams } from './compileOperationParams.ts';
 import { operationAnswers } from './operationAnswers.ts';

@@ -104,7 +104,7 @@ function createChecker() {
 async function generatedFrom(doc: OpenApiDocument): Promise<Map<string, string>> {
   return new Map([
     [join(generated, 'types.ts'), await renderOpenapiTypes(stringify(doc))],
-    [join(generated, 'operations.ts'), renderOperationTable(doc)],
+    [join(generated, 'operations.ts'), renderOperationTable(doc).types],
   ]);
 }
 
