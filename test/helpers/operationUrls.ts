@@ -28,3 +28,16 @@ export function sampleUrl(operation: Operation, address: string, extra = ''): st
 export function everyOperation(address: string, extra: Partial<Record<OperationId, string>> = {}): { id: OperationId; operation: Operation; url: string }[] {
   return operationIds.map((id) => ({ id, operation: operations[id], url: sampleUrl(operations[id], address, extra[id]) }));
 }
+
+/**
+ * The same request with one character of a parameter's value percent-encoded (the first query
+ * value's first, or the first hex digit of the last path address): Express decodes it to the same
+ * request, the lane leaves it to Express. Undefined when the URL has no parameter value.
+ */
+export function expressForm(url: string): string | undefined {
+  const eq = url.indexOf('=');
+  const address = url.lastIndexOf('/0x');
+  const at = eq >= 0 ? eq + 1 : address >= 0 ? address + 3 : -1;
+  if (at < 0 || at >= url.length || url[at] === '&') return undefined;
+  return `${url.slice(0, at)}%${url.charCodeAt(at).toString(16).toUpperCase()}${url.slice(at + 1)}`;
+}

@@ -10,7 +10,7 @@ export type GeneratedRequest = {
   /** Raw request target: path and query exactly as sent. */
   url: string;
   headers: Record<string, string>;
-  /** The operation it was generated for (its path template). */
+  /** The operationId of the operation it was generated for. */
   operation: string;
 };
 
@@ -23,7 +23,7 @@ export function createRandom(seed: number): Random {
   return { ...prng, chance: (p) => prng.next() < p };
 }
 
-type Operation = { path: string; params: OpenApiParameter[] };
+type Operation = { id: string; path: string; params: OpenApiParameter[] };
 
 /**
  * The share of each operation's requests that are plain: every value drawn inside its schema,
@@ -42,7 +42,7 @@ export function generateRequests(count: number, seed: number, addresses: readonl
   const doc = readOpenApiDocument();
   const operations: Operation[] = Object.entries(doc.paths)
     .filter(([, item]) => item.get)
-    .map(([path]) => ({ path, params: operationParameters(doc, path, 'get') }));
+    .map(([path, item]) => ({ id: item.get!.operationId ?? path, path, params: operationParameters(doc, path, 'get') }));
   const r = createRandom(seed);
   const slots: { operation: Operation; plain: number | undefined }[] = [];
   for (const [i, operation] of operations.entries()) {
@@ -57,7 +57,7 @@ export function generateRequests(count: number, seed: number, addresses: readonl
       ? `${pathOf(r, operation, addresses)}${queryOf(r, operation, addresses)}`
       : `${plainPathOf(r, operation, addresses)}${plainQueryOf(r, operation, addresses, plain)}`,
     headers: headersOf(r),
-    operation: operation.path,
+    operation: operation.id,
   }));
 }
 
