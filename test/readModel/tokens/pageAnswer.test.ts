@@ -13,7 +13,7 @@ import { addressOf, makeTokens } from '../../helpers/tokenFixtures.ts';
 import { listTokens, orderColumns, type OrderColumn } from '../../oracles/index.ts';
 
 const TOKENS = 90;
-const QUERIES = 200;
+const QUERIES = 120;
 const isOrderColumn = (name: string): name is OrderColumn => Object.hasOwn(orderColumns, name);
 
 describe('token pages written from the slab', () => {
