@@ -13,19 +13,15 @@ import { join } from 'node:path';
 import { createDatabase } from '../src/db/index.ts';
 import { buildCases } from './lib/cases.ts';
 import { buildCatalogue, searchTermsOf, writeCatalogue } from './lib/catalogue.ts';
+import { argValue } from './lib/cliArgs.ts';
 import { limiterEnv } from './lib/limiter.ts';
 import { runLoad } from './lib/load.ts';
 import { startBaselineServer, startChainNode, startService } from './lib/processes.ts';
 
-const argv = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
-const dir = arg('--dir') ?? join(tmpdir(), 'bench-sequence');
-const tokens = Number(arg('--tokens') ?? 24_000);
-const durationSec = Number(arg('--duration') ?? 5);
-const wanted = (arg('--cases') ?? 'base,tokens.default.hot,tokens.default.varied').split(',');
+const dir = argValue('--dir') ?? join(tmpdir(), 'bench-sequence');
+const tokens = Number(argValue('--tokens') ?? 24_000);
+const durationSec = Number(argValue('--duration') ?? 5);
+const wanted = (argValue('--cases') ?? 'base,tokens.default.hot,tokens.default.varied').split(',');
 const seed = 59144;
 
 const node = await startChainNode({ hours: 3, seed });

@@ -761,13 +761,30 @@ export interface components {
             };
         };
         /**
-         * @description The database cannot be reached and the server holds no data to answer from (it has
-         *     not loaded the tokens or prices since it started). Answered within the server's
-         *     bound, never after a hang.
+         * @description The database cannot be reached and the server has nothing to answer from: it has not
+         *     loaded the tokens or prices since it started (lists, tokens, pools, price histories),
+         *     or the answer is read from the database itself (candles, price at a time or block).
+         *     Answered within the server's bound, never after a hang.
          */
         DataUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description This client (its IP address) sent more requests than a window of the server's limits
+         *     allows; `RateLimit` and `RateLimit-Policy` say which. Try again after `Retry-After`
+         *     seconds.
+         */
+        RateLimited: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -880,6 +897,20 @@ export interface components {
         DataStale: "true";
         /** @description Seconds after which to try again. */
         RetryAfter: number;
+        /**
+         * @description What is left of each window of this client's limits (IETF httpapi RateLimit header
+         *     fields, draft 8), one item per window: `"<policy>"; r=<requests left>; t=<seconds until
+         *     the window resets>`. Sent on every answer of the API's routes while the server limits
+         *     requests per client IP address (absent when it does not).
+         * @example "per-second"; r=49; t=1, "per-minute"; r=1187; t=42
+         */
+        RateLimit: string;
+        /**
+         * @description The windows of this client's limits, with the same names as in `RateLimit`:
+         *     `"<policy>"; q=<requests allowed>; w=<window seconds>`.
+         * @example "per-second"; q=50; w=1, "per-minute"; q=1200; w=60
+         */
+        RateLimitPolicy: string;
     };
     pathItems: never;
 }
@@ -929,6 +960,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Data-Stale": components["headers"]["DataStale"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -936,6 +969,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["DataUnavailable"];
             default: components["responses"]["Problem"];
         };
@@ -956,6 +990,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Data-Stale": components["headers"]["DataStale"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -964,6 +1000,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["DataUnavailable"];
             default: components["responses"]["Problem"];
         };
@@ -988,6 +1025,8 @@ export interface operations {
             /** @description A page of the token's pools. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -996,6 +1035,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["DataUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -1015,6 +1056,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Data-Stale": components["headers"]["DataStale"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1023,6 +1066,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["DataUnavailable"];
             default: components["responses"]["Problem"];
         };
@@ -1043,6 +1087,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Data-Stale": components["headers"]["DataStale"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1050,6 +1096,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["DataUnavailable"];
             default: components["responses"]["Problem"];
         };
@@ -1076,6 +1123,8 @@ export interface operations {
             /** @description The candles, oldest first. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1084,6 +1133,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["DataUnavailable"];
             default: components["responses"]["Problem"];
         };
@@ -1108,6 +1158,8 @@ export interface operations {
             /** @description The price in force then. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1116,6 +1168,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NoPriceThen"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["DataUnavailable"];
             default: components["responses"]["Problem"];
         };
@@ -1141,6 +1194,8 @@ export interface operations {
                     Age: components["headers"]["SupplyAge"];
                     "X-Supply-Block-Number": components["headers"]["SupplyBlockNumber"];
                     "X-Supply-Stale": components["headers"]["SupplyStale"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1150,6 +1205,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["SupplyTokenNotServed"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["SupplyUnavailable"];
             default: components["responses"]["Problem"];
         };
@@ -1175,6 +1231,8 @@ export interface operations {
                     Age: components["headers"]["SupplyAge"];
                     "X-Supply-Block-Number": components["headers"]["SupplyBlockNumber"];
                     "X-Supply-Stale": components["headers"]["SupplyStale"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1184,6 +1242,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["SupplyTokenNotServed"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["SupplyUnavailable"];
             default: components["responses"]["Problem"];
         };

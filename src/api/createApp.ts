@@ -9,19 +9,13 @@ import type { ApiDeps } from './ApiDeps.ts';
 import { acceptsGzip } from './cache/acceptsGzip.ts';
 import type { ResponseCache } from './cache/responseCache.ts';
 import { errorHandler } from './errorHandler.ts';
-import { getToken } from './handlers/getToken.ts';
-import { listTokens } from './handlers/listTokens.ts';
-import { listTokenPools } from './handlers/listTokenPools.ts';
-import { getTokenCandles } from './handlers/candles.ts';
-import { getTokenPriceAt } from './handlers/priceAt.ts';
-import { getTokenPriceHistory, listPriceHistories } from './handlers/priceHistories.ts';
-import { getCirculatingSupply, getTotalSupply } from './handlers/supply.ts';
 import { corsOptions } from './headers/securityHeaders.ts';
 import { only, setHeaders, type HeaderList } from './headers/staticHeaders.ts';
 import type { ClientRateLimiter } from './limits/createClientRateLimiter.ts';
 import type { Metrics } from './observability/createMetrics.ts';
 import { healthRouter, type ReadinessCheck } from './observability/healthRouter.ts';
 import { requestContext } from './observability/requestContext.ts';
+import { mountOperations } from './operations/mountOperations.ts';
 import { strictQuery } from './strictQuery.ts';
 
 /** Leaves gzip as the only coding compression() may choose (it would prefer br or deflate). */
@@ -34,7 +28,7 @@ export type AppParts = ApiDeps & {
   metrics: Metrics;
   /** The headers of every answer (security, CORS, Vary), the same as the lanes send. */
   headers: HeaderList;
-  /** Filled with every 200 answer of the cached routes; served by the fast lane in front. */
+  /** Filled with every 200 answer of the cacheable operations; served by the fast lane in front. */
   responseCache: ResponseCache;
   limiter?: ClientRateLimiter;
   /** Routers outside the OpenAPI document (docs, demo logos), mounted before validation. */
@@ -96,16 +90,7 @@ export function createApp(parts: AppParts): express.Express {
       validateApiSpec: false,
     }),
   );
-  const cached = [parts.responseCache.capture];
-  app.get('/tokens', ...cached, listTokens(parts));
-  app.get('/tokens/:contractAddress', ...cached, getToken(parts));
-  app.get('/tokens/:contractAddress/pools', ...cached, listTokenPools(parts));
-  app.get('/prices', ...cached, listPriceHistories(parts));
-  app.get('/prices/:contractAddress', ...cached, getTokenPriceHistory(parts));
-  app.get('/prices/:contractAddress/candles', ...cached, getTokenCandles(parts));
-  app.get('/prices/:contractAddress/at', ...cached, getTokenPriceAt(parts));
-  app.get('/supply/total', getTotalSupply(parts));
-  app.get('/supply/circulating', getCirculatingSupply(parts));
+  mountOperations(app, parts, parts.responseCache.capture);
   app.use(errorHandler(logger));
   return app;
 }

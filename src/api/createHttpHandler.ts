@@ -5,7 +5,6 @@ import type { Database } from '../db/index.ts';
 import { createPriceHistoryStore, type PriceHistoryStore } from '../readModel/prices/createPriceHistoryStore.ts';
 import type { SupplyService } from '../readModel/supply/createSupplyService.ts';
 import { createTokenCatalog, type TokenCatalog } from '../readModel/tokens/createTokenCatalog.ts';
-import { openapiSpecPath } from '../spec/specPaths.ts';
 import { createResponseCache, type ResponseCache } from './cache/responseCache.ts';
 import { createApp } from './createApp.ts';
 import { answerHeaders } from './headers/securityHeaders.ts';
@@ -14,12 +13,7 @@ import { createQueryLane } from './lanes/createQueryLane.ts';
 import { createClientRateLimiter, type ClientRateLimiter, type ClientRateLimitOptions } from './limits/createClientRateLimiter.ts';
 import { createMetrics, type Metrics } from './observability/createMetrics.ts';
 import type { ReadinessCheck } from './observability/healthRouter.ts';
-
-const HOUR_MS = 3_600_000;
-const FIVE_MINUTES_MS = 300_000;
-
-/** Candles and the price at a moment: read from the database per answer, not from the price store. */
-const readsDatabase = (url: string) => url.includes('/candles') || url.includes('/at');
+import { matchOperation } from './operations/matchOperation.ts';
 
 /** Paths never rate limited: health checks and metrics scrapes. */
 export const NOT_LIMITED = ['/healthz', '/readyz', '/metrics'];
@@ -80,13 +74,15 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     maxAgeSeconds: options.cache?.maxAgeSeconds ?? 5,
     maxBytes: options.cache?.maxBytes,
     metrics,
-    // Price histories also move with the wall clock's hour, and with their store's own version
-    // (it refreshes apart from the catalogue: an answer is never keyed newer than its data).
-    // Candles move with the smallest interval's clock (the current candle, the default range).
+    // An answer that moves with the wall clock (the operation's clock: price histories by the
+    // hour, candles by the smallest interval) is keyed by its period too; one built from the
+    // price histories by their store's own version as well (it refreshes apart from the
+    // catalogue: an answer is never keyed newer than its data).
     clockKey: (url) => {
-      if (!url.startsWith('/prices')) return '';
-      const now = (options.now?.() ?? new Date()).getTime();
-      return readsDatabase(url) ? `${Math.floor(now / FIVE_MINUTES_MS)}` : `${Math.floor(now / HOUR_MS)}:${prices.version()}`;
+      const needs = matchOperation(url)?.operation.answer;
+      if (!needs) return '';
+      const period = needs.clockMs === null ? '' : `${Math.floor((options.now?.() ?? new Date()).getTime() / needs.clockMs)}`;
+      return needs.from === 'priceHistories' ? `${period}:${prices.version()}` : period;
     },
   });
   const limiter = options.rateLimit ? createClientRateLimiter({ ...options.rateLimit, exempt: [...NOT_LIMITED, ...(options.notLimited ?? [])] }) : undefined;
@@ -95,13 +91,11 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
   const app = createApp({ ...deps, metrics, headers, responseCache, limiter, routers: options.routers, rpc: options.rpc, readiness: options.readiness, trustProxy: options.trustProxy });
   const handler = createFastLane(app, {
     cache: responseCache,
-    lane: createQueryLane(deps, openapiSpecPath),
-    prefixes: ['/tokens', '/prices'],
-    lanePrefixes: ['/supply/'],
+    lane: createQueryLane(deps),
     // Stored answers are never older than the stores' staleMs: check the data version first when due.
     fresh: () => (catalog.due() || prices.due() ? Promise.all([catalog.refresh(), prices.refresh()]).then(() => undefined) : undefined),
     // Answers read from the database are current, or not answered (503).
-    stale: (url) => (url.startsWith('/prices') ? !readsDatabase(url) && prices.stale() : catalog.stale()),
+    stale: ({ answer }) => (answer.from === 'catalogue' ? catalog.stale() : answer.from === 'priceHistories' && prices.stale()),
     rpc: options.rpc,
     headers,
     limiter,

@@ -1,32 +1,31 @@
-// The REST shapes, straight from the generated spec types: a spec change the code does not
-// follow fails the type check.
-import type { components, operations } from '../../generated/openapi/types.ts';
+// The REST shapes the read model builds, straight from the generated spec types: a spec change
+// the code does not follow fails the type check (test/api/operations/specChange.test.ts).
+import type { OperationParams } from '../../generated/openapi/operations.ts';
+import type { components } from '../../generated/openapi/types.ts';
 
-export type Token = components['schemas']['Token'];
-export type TokenPage = components['schemas']['TokenPage'];
-export type Pool = components['schemas']['Pool'];
-export type PoolPage = components['schemas']['PoolPage'];
-export type PricePoint = components['schemas']['PricePoint'];
-export type PriceHistory = components['schemas']['PriceHistory'];
-export type PriceHistories = components['schemas']['PriceHistories'];
-export type OrderColumns = components['schemas']['OrderColumns'];
-export type ListTokensQuery = NonNullable<operations['listTokens']['parameters']['query']>;
-export type ListPriceHistoriesQuery = operations['listPriceHistories']['parameters']['query'];
+type Schemas = components['schemas'];
+export type Token = Schemas['Token'];
+export type TokenPage = Schemas['TokenPage'];
+export type Pool = Schemas['Pool'];
+export type PoolPage = Schemas['PoolPage'];
+export type PageMeta = Schemas['PageMeta'];
+export type PricePoint = Schemas['PricePoint'];
+export type PriceHistory = Schemas['PriceHistory'];
+export type PriceHistories = Schemas['PriceHistories'];
+export type CandleSeries = Schemas['CandleSeries'];
+export type PriceAt = Schemas['PriceAt'];
 
+type ListTokens = OperationParams['listTokens'];
 /** A column the token list can be ordered by (the spec's OrderColumns). */
-export type OrderColumn = OrderColumns;
-export type SortDirection = 'asc' | 'desc';
+export type OrderColumn = Schemas['OrderColumns'];
+export type SortDirection = NonNullable<ListTokens['sort']>;
 
 /**
- * A page of the token list: paging applied, addresses in lower case, `search` trimmed. Without
- * `order` and `sort` the list is ordered by fdv descending, or by relevance when searching.
+ * A page of the token list: the request's parameters with addresses in lower case and without
+ * repeats, `search` trimmed. Without `order` and `sort` the list is ordered by fdv descending,
+ * or by relevance when searching.
  */
-export type TokenListQuery = {
-  page: number;
-  limit: number;
-  order?: OrderColumn;
-  sort?: SortDirection;
-  isSecure?: boolean;
+export type TokenListQuery = Pick<ListTokens, 'page' | 'limit' | 'order' | 'sort' | 'isSecure'> & {
   addresses?: readonly string[];
   search?: string;
 };

@@ -1,35 +1,34 @@
 // HEAD on every GET route of the spec answers like the GET without its body: uncached (the
 // lane, or Express when the lane declines) and cached alike. Express used to answer 405 to a
-// HEAD the cache had not stored.
+// HEAD the cache had not stored. The URLs come from the operation table, so a new operation is
+// covered as soon as the spec has it.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
 import { appendPricePoints, rollupCandles, upsertTokens, type Database } from '../../src/db/index.ts';
 import { savePriceChanges } from '../../src/db/indexer/index.ts';
 import { openPglite } from '../helpers/pglite.ts';
+import { operationAnswers } from '../../src/api/operations/operationAnswers.ts';
+import { everyOperation, expressForm } from '../helpers/operationUrls.ts';
 import { readOpenApiDocument } from '../../src/spec/readOpenApiDocument.ts';
 import { recordExpressRequests, testApp } from '../helpers/testApp.ts';
 import { addressOf, makeTokens } from '../helpers/tokenFixtures.ts';
 
 const token = addressOf(4);
-// One URL per GET route of the spec that the lane answers, one that Express answers (a valid
-// encoding the lane leaves to it), and the non-spec routes.
+// For every operation of the table a URL as the spec writes it (answered by the lane when the
+// table says so) and the same request with a valid encoding the lane leaves to Express; then
+// other forms Express answers, and the routes outside the spec.
 const urls: [string, 'lane' | 'express'][] = [
-  ['/tokens?limit=3', 'lane'],
+  ...everyOperation(token, { getTokenPriceAt: 'block=1' }).flatMap(({ id, url }): [string, 'lane' | 'express'][] => {
+    const encoded = expressForm(url);
+    return [[url, operationAnswers[id].lane ? 'lane' : 'express'], ...(encoded ? [[encoded, 'express'] as [string, 'express']] : [])];
+  }),
   ['/tokens?limit=%33', 'express'],
-  [`/tokens/${token}`, 'lane'],
   [`/tokens/${token}?limit=1`, 'express'], // 400: not a parameter of this route
-  [`/tokens/${token}/pools?limit=2`, 'lane'],
-  [`/tokens/${token}/pools?limit=%32`, 'express'],
-  [`/prices/${token}`, 'lane'],
-  [`/prices?addresses=${token}`, 'lane'],
-  [`/prices/${token}/candles?interval=5m`, 'lane'],
   [`/prices/${token}/candles?interval=%35m`, 'express'],
-  [`/prices/${token}/at?block=1`, 'lane'],
   [`/prices/${token}/at?time=2026-01-01T00%3A00%3A00Z`, 'express'],
   [`/prices?addresses=${token}&addresses=${token}`, 'express'], // 400, from Express
-  [`/supply/total?contractAddress=${token}`, 'express'], // 404: no network token configured
-  [`/supply/circulating?contractAddress=${token}&format=json`, 'express'],
+  [`/supply/circulating?contractAddress=${token}&format=json`, 'lane'], // 404: no network token configured
   ['/healthz', 'express'],
   ['/openapi.json', 'express'],
 ];

@@ -73,14 +73,20 @@ describe('docs in a browser', { timeout: 180_000 }, () => {
 
   it('renders the REST reference (Redoc) with every operationId', async () => {
     const page = await openPage('/docs/rest.html');
-    await page.waitForSelector('a[href^="#/"]', { timeout: 30_000 });
     const text = await page.innerText('body');
     assert.match(text, new RegExp(String((facts.openapi as { info?: { title?: string } }).info?.title ?? 'API')));
-    // Redoc shows one page per tag/operation: open each operation's page from the sidebar.
-    const hrefs = await page.$$eval('a[href^="#/"]', (as) => [...new Set(as.map((a) => a.getAttribute('href') ?? ''))]);
+    // Redoc's sidebar lists a tag's operations once the reader reaches its section: scroll the
+    // page as a reader does, gathering the sidebar's links to operations, until every one is seen.
+    const hrefs = new Set<string>();
+    const linked = (id: string) => [...hrefs].some((h) => h.toLowerCase().endsWith(`/${id.toLowerCase()}`));
+    for (let step = 0; step < 200 && !facts.operationIds.every(linked); step++) {
+      for (const href of await page.$$eval('a[href^="#/"]', (as) => as.map((a) => a.getAttribute('href') ?? ''))) hrefs.add(href);
+      await page.mouse.wheel(0, 600);
+      await page.waitForTimeout(100);
+    }
     for (const id of facts.operationIds) {
-      const href = hrefs.find((h) => h.toLowerCase().endsWith(`/${id.toLowerCase()}`));
-      assert.ok(href, `no sidebar link to ${id} among ${hrefs.join(' ')}`);
+      const href = [...hrefs].find((h) => h.toLowerCase().endsWith(`/${id.toLowerCase()}`));
+      assert.ok(href, `no sidebar link to ${id} among ${[...hrefs].join(' ')}`);
       await page.goto(`${origin}/docs/rest.html${href}`);
       await page
         .waitForFunction((needle) => document.body.innerText.includes(needle), `Operation ID: ${id}`, { timeout: 15_000 })

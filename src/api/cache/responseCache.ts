@@ -3,7 +3,6 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
-import type { TaggedBody } from '../../readModel/TaggedBody.ts';
 import { acceptsGzip } from './acceptsGzip.ts';
 import type { Metrics } from '../observability/createMetrics.ts';
 
@@ -42,8 +41,11 @@ export type ResponseCache = {
   cacheControl: string;
   /** The data version answers built now will be stored under (read it before building one). */
   version(): string;
-  /** Stores a 200 JSON body built from data at `atVersion` ('' stores nothing); the answer to serve. */
-  store(url: string, atVersion: string, body: string | Buffer | TaggedBody, route: string, headers: CachedAnswer['headers']): CachedAnswer;
+  /**
+   * Stores a 200 JSON body built from data at `atVersion` ('' stores nothing), with its ETag when
+   * its producer knows it (else the body's hash); the answer to serve.
+   */
+  store(url: string, atVersion: string, body: string | Buffer, route: string, headers: CachedAnswer['headers'], etag?: string): CachedAnswer;
   /** Express middleware serving stored answers. */
   middleware: RequestHandler;
   /** Call before the handler runs: stores its 200 JSON body under the version it was read at. */
@@ -125,10 +127,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     res.end(req.method === 'HEAD' ? undefined : payload);
   }
 
-  function store(url: string, atVersion: string, body: string | Buffer | TaggedBody, route: string, headers: CachedAnswer['headers']): CachedAnswer {
-    const buffer = typeof body === 'string' ? Buffer.from(body) : Buffer.isBuffer(body) ? body : body.bytes;
-    const etag = typeof body === 'object' && 'etag' in body ? body.etag : etagOf(buffer);
-    const answer: CachedAnswer = { version: atVersion, body: buffer, etag, route, headers };
+  function store(url: string, atVersion: string, body: string | Buffer, route: string, headers: CachedAnswer['headers'], etag?: string): CachedAnswer {
+    const buffer = typeof body === 'string' ? Buffer.from(body) : body;
+    const answer: CachedAnswer = { version: atVersion, body: buffer, etag: etag ?? etagOf(buffer), route, headers };
     if (atVersion) entries.set(keyOf(url), answer);
     return answer;
   }
@@ -151,8 +152,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       const route = `${req.baseUrl}${req.route?.path ?? req.path}`;
       // A handler that knows its body's ETag leaves it in res.locals (catalogue pages).
       const given = typeof res.locals.etag === 'string' ? res.locals.etag : undefined;
-      const stored = given ? { bytes: typeof body === 'string' ? Buffer.from(body) : body, etag: given } : body;
-      const { etag } = store(req.originalUrl, atVersion, stored, route, replayable(res.getHeaders()));
+      const { etag } = store(req.originalUrl, atVersion, body, route, replayable(res.getHeaders()), given);
       res.setHeader('ETag', etag);
       if (matches(req.get('if-none-match'), etag)) return res.status(304).end();
       return send(body);

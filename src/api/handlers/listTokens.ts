@@ -1,29 +1,15 @@
-import type { RequestHandler } from 'express';
-import type { ApiDeps } from '../ApiDeps.ts';
-import { sendJsonBody } from '../sendJsonBody.ts';
-import type { TaggedBody } from '../../readModel/TaggedBody.ts';
-import type { ListTokensQuery } from '../../readModel/types.ts';
+import type { AnswerFactory } from '../operations/Reply.ts';
 
-/** The serialised page for a validated query (bounds already checked; the catalogue orders). */
-export function listTokensAnswer({ catalog }: Pick<ApiDeps, 'catalog'>): (query: ListTokensQuery) => Promise<TaggedBody> {
-  return (query) =>
-    catalog.page({
-      page: query.page ?? 1,
-      limit: query.limit ?? 50,
-      order: query.order,
-      sort: query.sort,
-      isSecure: query.isSecure,
-      addresses: query.addresses ? [...new Set(query.addresses.map((a) => a.toLowerCase()))] : undefined,
-      search: query.search?.trim(),
-    });
-}
-
-/** GET /tokens. The validator has already applied defaults and bounds to the query. */
-export function listTokens(deps: ApiDeps): RequestHandler {
-  const answer = listTokensAnswer(deps);
-  return async (req, res) => {
-    const { bytes, etag } = await answer(req.query as unknown as ListTokensQuery);
-    res.locals.etag = etag; // stored with the page by the response cache, as the lane stores it
-    sendJsonBody(res, bytes);
-  };
-}
+/** GET /tokens: a page of the catalogue (addresses in lower case without repeats, `search` trimmed), with its ETag. */
+export const listTokens: AnswerFactory<'listTokens'> = ({ catalog }) => async (query) => {
+  const { bytes, etag } = await catalog.page({
+    page: query.page,
+    limit: query.limit,
+    order: query.order,
+    sort: query.sort,
+    isSecure: query.isSecure,
+    addresses: query.addresses ? [...new Set(query.addresses.map((a) => a.toLowerCase()))] : undefined,
+    search: query.search?.trim(),
+  });
+  return { type: 'application/json', body: bytes, etag };
+};

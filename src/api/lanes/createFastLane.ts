@@ -1,28 +1,27 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import proxyaddr from 'proxy-addr';
 import type { Logger } from 'pino';
+import type { Operation } from '../../../generated/openapi/operations.ts';
 import type { ResponseCache } from '../cache/responseCache.ts';
 import type { HeaderList } from '../headers/staticHeaders.ts';
 import { applyVerdict, type ClientRateLimiter } from '../limits/createClientRateLimiter.ts';
 import type { Metrics } from '../observability/createMetrics.ts';
 import { assignRequestId, observeRequest } from '../observability/requestContext.ts';
 import { writeProblem } from '../problem.ts';
+import { matchOperation, type OperationMatch } from '../operations/matchOperation.ts';
+import { contentTypeOf, type SentReply } from '../operations/Reply.ts';
 import { problemFor } from '../problemFor.ts';
 import type { LanePlan, QueryLane } from './createQueryLane.ts';
 
 export type FastLaneOptions = {
-  /** Answers stored per data version, served here when present. */
+  /** Answers of the cacheable operations stored per data version, served here when present. */
   cache: ResponseCache;
-  /** Path prefixes whose answers the cache may hold. */
-  prefixes: readonly string[];
-  /** Further path prefixes the lane answers without the cache (supply). */
-  lanePrefixes: readonly string[];
-  /** Uncached GETs and HEADs of the read endpoints answered without Express. */
+  /** Uncached GETs and HEADs of the spec's operations answered without Express. */
   lane: QueryLane;
   /** Brings the data the cache is keyed by up to date when due (undefined when nothing is due). */
   fresh?: () => Promise<void> | undefined;
-  /** True when the data a cached route's answer comes from could not be confirmed current (X-Data-Stale). */
-  stale?: (url: string) => boolean;
+  /** True when the data a cacheable operation's answer comes from could not be confirmed current (X-Data-Stale). */
+  stale?: (operation: Operation) => boolean;
   /** An endpoint served here entirely (JSON-RPC): every method but the CORS preflight. */
   rpc?: { path: string; handler: RequestListener };
   /** The headers the app sets on every answer (security, CORS, Vary). */
@@ -37,10 +36,11 @@ export type FastLaneOptions = {
 /**
  * The request listener in front of Express, with the same request id, rate limit, headers,
  * access log and metrics as the full pipeline but without Express's own per-request cost (about
- * half the throughput on a cached page). It serves a GET or HEAD whose answer is stored at the
- * current data version, an uncached one the query lane can answer exactly as Express would, and
- * the JSON-RPC endpoint (its own envelope, no REST validation to run); everything else goes to
- * `app`. test/api/lanes/differential.test.ts compares it with Express on generated requests.
+ * half the throughput on a cached page). It serves a GET or HEAD of one of the spec's operations
+ * (matchOperation) whose answer is stored at the current data version, an uncached one the query
+ * lane can answer exactly as Express would, and the JSON-RPC endpoint (its own envelope, no REST
+ * validation to run); everything else goes to `app`. test/api/lanes/differential.test.ts
+ * compares it with Express on generated requests.
  */
 export function createFastLane(app: RequestListener, options: FastLaneOptions): RequestListener {
   const { cache, lane, limiter, logger, metrics, rpc } = options;
@@ -49,14 +49,13 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
     ['content-type', 'application/json; charset=utf-8'],
   ];
 
-  /** Builds a lane answer, stores it like the Express pipeline would, and serves it. */
+  /** Builds a lane answer and serves it; stores it first like the Express pipeline would when the operation is cacheable. */
   function build(req: IncomingMessage, res: ServerResponse, id: string, url: string, plan: LanePlan, cacheable: boolean): void {
     const atVersion = cache.version();
     plan.run().then(
       (reply) => {
-        if (typeof reply === 'string' || Buffer.isBuffer(reply) || 'etag' in reply) return cache.serve(req, res, cache.store(url, atVersion, reply, plan.route, laneHeaders));
-        for (const [name, value] of reply.headers) res.setHeader(name, value);
-        sendDirect(res, reply.contentType, reply.body);
+        if (cacheable) return cache.serve(req, res, cache.store(url, atVersion, reply.body, plan.route, laneHeaders, reply.etag));
+        sendDirect(res, reply);
       },
       (error: unknown) => {
         const answer = problemFor(error, { method: req.method ?? 'GET', path: url.split('?', 1)[0] ?? url });
@@ -70,15 +69,15 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
     );
   }
 
-  /** An answer the cache does not keep (supply), sent like Express would. */
-  function sendDirect(res: ServerResponse, contentType: string, body: string): void {
+  /** An answer the cache does not keep (supply: its Age moves), sent like Express would. */
+  function sendDirect(res: ServerResponse, reply: SentReply): void {
+    for (const [name, value] of reply.headers ?? []) res.setHeader(name, value);
     res.statusCode = 200;
-    res.setHeader('Content-Type', contentType);
-    res.setHeader('Content-Length', Buffer.byteLength(body));
-    res.end(body); // Node sends no body in answer to HEAD
+    res.setHeader('Content-Type', contentTypeOf(reply));
+    res.setHeader('Content-Length', Buffer.byteLength(reply.body));
+    res.end(reply.body); // Node sends no body in answer to HEAD
   }
 
-  const { prefixes, lanePrefixes } = options;
   const rpcQuery = rpc ? `${rpc.path}?` : undefined;
 
   /** Runs `serve` once the client is within its limits; answers 429 otherwise. */
@@ -93,7 +92,8 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
     );
   }
 
-  function answer(req: IncomingMessage, res: ServerResponse, url: string, cacheable: boolean): void {
+  function answer(req: IncomingMessage, res: ServerResponse, url: string, match: OperationMatch): void {
+    const { cacheable } = match.operation.answer;
     const stored = cacheable ? cache.lookup(url) : undefined;
     const path = url.split('?', 1)[0] ?? url;
     if (stored) {
@@ -103,7 +103,7 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
         for (const [name, value] of stored.headers) if (!res.hasHeader(name) && name !== 'content-type') res.setHeader(name, value);
       });
     }
-    const plan = lane.plan(url);
+    const plan = lane.plan(match);
     if (!plan) return app(req, res);
     const id = assignRequestId(req, res);
     observeRequest(logger, metrics, req, res, id, () => plan.route);
@@ -120,17 +120,18 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
       return limited(req, res, rpc.path, () => rpc.handler(req, res), () => req.resume());
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return app(req, res);
-    const cacheable = prefixes.some((p) => url.startsWith(p));
-    if (!cacheable && !lanePrefixes.some((p) => url.startsWith(p))) return app(req, res);
+    const match = matchOperation(url);
+    if (!match) return app(req, res);
     // Marked only when the data is stale now or after the check below: hooking every response
     // (the common, current case) cost a third of the cached-answer throughput.
-    const isStale = cacheable && options.stale ? () => options.stale!(url) : undefined;
+    const { stale } = options;
+    const isStale = match.operation.answer.cacheable && stale ? () => stale(match.operation) : undefined;
     if (isStale?.()) markStale(res, isStale);
     const due = options.fresh?.();
-    if (!due) return answer(req, res, url, cacheable);
+    if (!due) return answer(req, res, url, match);
     const answerChecked = () => {
       if (isStale && !(res as MarkedResponse)[MARKED] && isStale()) markStale(res, isStale);
-      answer(req, res, url, cacheable);
+      answer(req, res, url, match);
     };
     // A failed check leaves the held data to answer from, as the stores' own polls do.
     due.then(answerChecked, (error: unknown) => {

@@ -1,9 +1,10 @@
 import { candlesHorizon, loadCandles, type Queryable } from '../../db/index.ts';
 import { NotFoundError, ValidationError } from '../../errors/index.ts';
-import { resolveCandleRange, type CandlesQuery } from './resolveCandleRange.ts';
+import type { OperationParams } from '../../../generated/openapi/operations.ts';
+import type { Json } from '../json.ts';
+import type { CandleSeries } from '../types.ts';
+import { resolveCandleRange } from './resolveCandleRange.ts';
 import { serialiseCandles } from './serialiseCandles.ts';
-
-export type CandlesParams = CandlesQuery & { contractAddress: string };
 
 /**
  * GET /prices/{contractAddress}/candles from the candles the indexer rolled up: one statement per
@@ -11,7 +12,7 @@ export type CandlesParams = CandlesQuery & { contractAddress: string };
  * NotFoundError for a token that is not indexed, ValidationError for a range before the
  * interval's retention horizon.
  */
-export function createCandlesReader(db: Queryable): (params: CandlesParams, now: Date) => Promise<string> {
+export function createCandlesReader(db: Queryable): (params: OperationParams['getTokenCandles'], now: Date) => Promise<Json<CandleSeries>> {
   return async (params, now) => {
     const range = resolveCandleRange(params, now);
     const read = await loadCandles(db, params.contractAddress, range.seconds, new Date(range.from), new Date(range.to), candlesHorizon(range.interval));

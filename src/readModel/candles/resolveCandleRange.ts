@@ -1,3 +1,4 @@
+import type { OperationParams } from '../../../generated/openapi/operations.ts';
 import { intervalSeconds, type CandleIntervalName } from '../../config/candleIntervals.ts';
 import { bucketOf } from '../../db/index.ts';
 import { ValidationError } from '../../errors/index.ts';
@@ -8,7 +9,8 @@ export const MAX_CANDLES = 1000;
 /** Candles in an answer without `from` (and without `to`, ending now). */
 export const DEFAULT_CANDLES = 100;
 
-export type CandlesQuery = { interval?: CandleIntervalName; from?: string; to?: string };
+/** A candles request's range: its interval (the spec's default applied), `from` and `to`. */
+export type CandlesQuery = Pick<OperationParams['getTokenCandles'], 'interval' | 'from' | 'to'>;
 
 /** The intervals an answer covers: starts (ms since the epoch) of the first and the last. */
 export type CandleRange = { interval: CandleIntervalName; seconds: number; from: number; to: number };
@@ -22,7 +24,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * when the range holds more than 1000 candles.
  */
 export function resolveCandleRange(query: CandlesQuery, now: Date): CandleRange {
-  const interval = query.interval ?? '1h';
+  const interval = query.interval;
   const seconds = intervalSeconds(interval);
   const step = seconds * 1000;
   const current = bucketOf(now.getTime(), seconds);

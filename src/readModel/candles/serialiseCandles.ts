@@ -1,47 +1,49 @@
 import type { CandleRead } from '../../db/index.ts';
-import { jsonNumber } from '../jsonNumber.ts';
+import { toJson, type Json } from '../json.ts';
 import { formatTokenUnits } from '../supply/formatTokenUnits.ts';
+import type { CandleSeries } from '../types.ts';
 import type { CandleRange } from './resolveCandleRange.ts';
 
+type Candles = CandleSeries['candles'];
+
 /**
- * The CandleSeries JSON of a range from the stored candles (the first row may be the last priced
- * one before the range, whose close carries in): every interval from the first priced one to the
- * end of the range, an interval without a row carrying the previous close with volume 0.
- * Intervals before the token's first price (or rows of swaps before it) are left out.
+ * The CandleSeries of a range from the stored candles (the first row may be the last priced one
+ * before the range, whose close carries in): every interval from the first priced one to the end
+ * of the range, an interval without a row carrying the previous close with volume 0. Intervals
+ * before the token's first price (or rows of swaps before it) are left out.
  */
-export function serialiseCandles(read: CandleRead, range: CandleRange): string {
+export function serialiseCandles(read: CandleRead, range: CandleRange): Json<CandleSeries> {
   const step = range.seconds * 1000;
-  const columns = { timestamp: [] as string[], open: [] as string[], high: [] as string[], low: [] as string[], close: [] as string[], volume: [] as string[], volumeTokens: [] as string[], swaps: [] as number[] };
+  const candles: Candles = { timestamp: [], open: [], high: [], low: [], close: [], volume: [], volumeTokens: [], swaps: [] };
   const { rows } = read;
   let i = 0;
-  let carried: string | null = null;
-  while (i < rows.length && rows[i]!.bucket < range.from) carried = jsonNumber(rows[i++]!.close!);
+  let carried: number | null = null;
+  while (i < rows.length && rows[i]!.bucket < range.from) carried = Number(rows[i++]!.close!);
   for (let bucket = range.from; bucket <= range.to; bucket += step) {
     const row = i < rows.length && rows[i]!.bucket === bucket ? rows[i++]! : undefined;
     if (row && row.close !== null) {
-      const close = jsonNumber(row.close);
-      columns.open.push(jsonNumber(row.open!));
-      columns.high.push(jsonNumber(row.high!));
-      columns.low.push(jsonNumber(row.low!));
-      columns.close.push(close);
-      columns.volume.push(jsonNumber(row.volumeUsd));
-      columns.volumeTokens.push(JSON.stringify(formatTokenUnits(BigInt(row.volume), read.decimals)));
-      columns.swaps.push(row.swaps);
-      carried = close;
+      carried = Number(row.close);
+      push(candles, bucket, Number(row.open!), Number(row.high!), Number(row.low!), carried, Number(row.volumeUsd), formatTokenUnits(BigInt(row.volume), read.decimals), row.swaps);
     } else if (carried !== null) {
-      columns.open.push(carried);
-      columns.high.push(carried);
-      columns.low.push(carried);
-      columns.close.push(carried);
-      columns.volume.push('0');
-      columns.volumeTokens.push('"0"');
-      columns.swaps.push(0);
-    } else continue;
-    columns.timestamp.push(`"${new Date(bucket).toISOString()}"`);
+      push(candles, bucket, carried, carried, carried, carried, 0, '0', 0);
+    }
   }
-  const list = (values: (string | number)[]) => `[${values.join(',')}]`;
-  return `{"contractAddress":${JSON.stringify(read.checksumAddress)},"interval":"${range.interval}",`
-    + `"from":"${new Date(range.from).toISOString()}","to":"${new Date(range.to).toISOString()}",`
-    + `"candles":{"timestamp":${list(columns.timestamp)},"open":${list(columns.open)},"high":${list(columns.high)},"low":${list(columns.low)},`
-    + `"close":${list(columns.close)},"volume":${list(columns.volume)},"volumeTokens":${list(columns.volumeTokens)},"swaps":${list(columns.swaps)}}}`;
+  return toJson<CandleSeries>({
+    contractAddress: read.checksumAddress,
+    interval: range.interval,
+    from: new Date(range.from).toISOString(),
+    to: new Date(range.to).toISOString(),
+    candles,
+  });
+}
+
+function push(c: Candles, bucket: number, open: number, high: number, low: number, close: number, volume: number, volumeTokens: string, swaps: number): void {
+  c.timestamp.push(new Date(bucket).toISOString());
+  c.open.push(open);
+  c.high.push(high);
+  c.low.push(low);
+  c.close.push(close);
+  c.volume.push(volume);
+  c.volumeTokens.push(volumeTokens);
+  c.swaps.push(swaps);
 }

@@ -6,6 +6,8 @@ import {
   type Queryable,
 } from '../../db/index.ts';
 import { createHeldDataGate } from '../heldDataGate.ts';
+import { joinJsonNumbers, jsonArray, jsonNumber, jsonObjectWriter, jsonRecord, splitJsonNumbers, toJson, type JoinedJsonNumbers, type Json } from '../json.ts';
+import type { PriceHistories, PriceHistory, PricePoint } from '../types.ts';
 
 const HOUR_MS = 3_600_000;
 /** Buckets in a history: the current hour and the 23 before it. */
@@ -19,12 +21,16 @@ const hourOf = (now: Date) => Math.floor(now.getTime() / HOUR_MS);
  */
 const cutoffFor = (current: number) => current - HISTORY_HOURS;
 
+/** The starts of the oldest and the newest (current) of the buckets of a history at `now`. */
+export function historyRange(now: Date): { from: Date; to: Date } {
+  const current = hourOf(now) * HOUR_MS;
+  return { from: new Date(current - (HISTORY_HOURS - 1) * HOUR_MS), to: new Date(current) };
+}
+
 type Entry = {
   checksum: string;
-  /** `"0xChecksum":`, the token's key in a several-token answer. */
-  key: string;
   /** The current price as JSON number text, like every price held. */
-  currentPrice: string | null;
+  currentPrice: Json<number> | null;
   /** ms since the epoch */
   priceUpdatedAt: number | null;
   /** Hours of the stored points, ascending; `prices` in step. */
@@ -33,7 +39,7 @@ type Entry = {
    * The points' prices as JSON number text, joined by commas: one string per token, not one per
    * point (memory, docs/performance.md); split again per answer.
    */
-  prices: string;
+  prices: JoinedJsonNumbers;
 };
 
 export type PriceHistoryStoreOptions = {
@@ -66,9 +72,9 @@ export type PriceHistoryStore = {
   /** True when the histories held could not be confirmed current: the last check failed or is late. */
   stale(): boolean;
   /** The serialised 24-hour history of one token, or undefined when it is not indexed. */
-  history(address: string, now?: Date): Promise<string | undefined>;
+  history(address: string, now?: Date): Promise<Json<PriceHistory> | undefined>;
   /** `{checksumAddress: history}` of the indexed tokens among `addresses`, by address. */
-  histories(addresses: readonly string[], now?: Date): Promise<string>;
+  histories(addresses: readonly string[], now?: Date): Promise<Json<PriceHistories>>;
   stats(): { tokens: number; points: number; cutoff: Date | undefined };
   stop(): void;
 };
@@ -216,12 +222,12 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
     },
     async histories(addresses, now = clock()) {
       const current = await ready(now);
-      const parts: string[] = [];
+      const parts: [string, Json<PriceHistory>][] = [];
       for (const address of [...new Set(addresses.map((a) => a.toLowerCase()))].sort()) {
         const entry = entries.get(address);
-        if (entry) parts.push(entry.key + serialise(entry, current));
+        if (entry) parts.push([entry.checksum, serialise(entry, current)]);
       }
-      return `{${parts.join(',')}}`;
+      return jsonRecord(parts);
     },
     stats() {
       let points = 0;
@@ -237,14 +243,10 @@ function setToken(entries: Map<string, Entry>, row: PriceTokenRow): void {
   const priceUpdatedAt = row.priceUpdatedAt === null ? null : new Date(row.priceUpdatedAt).getTime();
   const entry = entries.get(row.address);
   if (!entry) {
-    entries.set(row.address, {
-      checksum: row.checksumAddress, key: `${JSON.stringify(row.checksumAddress)}:`, currentPrice, priceUpdatedAt,
-      hours: [], prices: '',
-    });
+    entries.set(row.address, { checksum: row.checksumAddress, currentPrice, priceUpdatedAt, hours: [], prices: joinJsonNumbers([]) });
     return;
   }
   entry.checksum = row.checksumAddress;
-  entry.key = `${JSON.stringify(row.checksumAddress)}:`;
   entry.currentPrice = currentPrice;
   entry.priceUpdatedAt = priceUpdatedAt;
 }
@@ -254,13 +256,13 @@ function setToken(entries: Map<string, Entry>, row: PriceTokenRow): void {
  * joined prices are split and joined once per batch of rows, not once per point.
  */
 function putPoints(entries: Map<string, Entry>, rows: readonly PricePointChange[], cutoff: number): void {
-  const touched = new Map<Entry, string[]>();
+  const touched = new Map<Entry, Json<number>[]>();
   for (const row of rows) {
     // A point of a token written after the token rows were read: both come with the next load.
     const entry = entries.get(row.token);
     if (!entry) continue;
     let prices = touched.get(entry);
-    if (!prices) touched.set(entry, (prices = entry.prices ? entry.prices.split(',') : []));
+    if (!prices) touched.set(entry, (prices = splitJsonNumbers(entry.prices)));
     const { hours } = entry;
     const hour = row.hour;
     const price = jsonNumber(row.price);
@@ -276,7 +278,7 @@ function putPoints(entries: Map<string, Entry>, rows: readonly PricePointChange[
     }
   }
   for (const [entry, prices] of touched) {
-    entry.prices = prices.join(',');
+    entry.prices = joinJsonNumbers(prices);
     trim(entry, cutoff);
   }
 }
@@ -287,48 +289,44 @@ function trim(entry: Entry, cutoff: number): void {
   while (before < entry.hours.length && entry.hours[before]! < cutoff) before++;
   if (before > 1) {
     entry.hours.splice(0, before - 1);
-    entry.prices = entry.prices.split(',').slice(before - 1).join(',');
+    entry.prices = joinJsonNumbers(splitJsonNumbers(entry.prices).slice(before - 1));
   }
 }
 
-/** A numeric column's text as JSON prints the number it parses to (`null` if not finite). */
-function jsonNumber(text: string): string {
-  const n = Number(text);
-  return Number.isFinite(n) ? String(n) : 'null';
-}
-
-/** `,"timestamp":"<ISO hour>"}` for each hour of the current window, made once per hour. */
+/** The timestamp of each hour of the current window, made once per hour. */
 let stampsHour = -1;
-let stamps: string[] = [];
-function stampsFor(current: number): string[] {
+let stamps: Json<string>[] = [];
+function stampsFor(current: number): Json<string>[] {
   if (stampsHour !== current) {
     const first = current - (HISTORY_HOURS - 1);
-    stamps = Array.from({ length: HISTORY_HOURS }, (_, k) => `,"timestamp":"${new Date((first + k) * HOUR_MS).toISOString()}"}`);
+    stamps = Array.from({ length: HISTORY_HOURS }, (_, k) => toJson(new Date((first + k) * HOUR_MS).toISOString()));
     stampsHour = current;
   }
   return stamps;
 }
 
+const pricePoint = jsonObjectWriter<PricePoint>()(['price', 'timestamp']);
+
 /**
  * The 24 hourly buckets ending with `current`, oldest first, as the SQL oracle fills them: the
  * last point at or before each hour, else the current price once it was set before the hour
- * ended, else nothing (the bucket is left out). Written by hand, byte for byte what
- * JSON.stringify gives for `{price, timestamp}[]`.
+ * ended, else nothing (the bucket is left out). Written from the prices' JSON held, byte for
+ * byte what JSON.stringify gives for the PriceHistory (test/readModel/prices/priceHistoryJson.test.ts).
  */
-function serialise(entry: Entry, current: number): string {
+function serialise(entry: Entry, current: number): Json<PriceHistory> {
   const first = current - (HISTORY_HOURS - 1);
   const stamp = stampsFor(current);
   const { hours } = entry;
-  const prices = entry.prices.split(',');
+  const prices = splitJsonNumbers(entry.prices);
   let i = 0;
-  let price: string | null = null;
+  let price: Json<number> | null = null;
   while (i < hours.length && hours[i]! < first) price = prices[i++]!;
-  let out = '';
+  const points: Json<PricePoint>[] = [];
   for (let hour = first; hour <= current; hour++) {
     if (i < hours.length && hours[i] === hour) price = prices[i++]!;
     const fromCurrent = entry.priceUpdatedAt !== null && entry.priceUpdatedAt < (hour + 1) * HOUR_MS ? entry.currentPrice : null;
     const value = price ?? fromCurrent;
-    if (value !== null) out += `${out ? ',' : ''}{"price":${value}${stamp[hour - first]}`;
+    if (value !== null) points.push(pricePoint(value, stamp[hour - first]!));
   }
-  return `[${out}]`;
+  return jsonArray(points);
 }

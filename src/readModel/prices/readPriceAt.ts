@@ -1,9 +1,9 @@
 import { loadPriceAt, type Queryable } from '../../db/index.ts';
 import { NotFoundError, ValidationError } from '../../errors/index.ts';
-import { jsonNumber } from '../jsonNumber.ts';
+import type { OperationParams } from '../../../generated/openapi/operations.ts';
+import { toJson, type Json } from '../json.ts';
 import { parseUtcTime } from '../parseUtcTime.ts';
-
-export type PriceAtParams = { contractAddress: string; time?: string; block?: number };
+import type { PriceAt } from '../types.ts';
 
 /**
  * GET /prices/{contractAddress}/at: the last price change at or before a time or the end of a
@@ -11,7 +11,7 @@ export type PriceAtParams = { contractAddress: string; time?: string; block?: nu
  * before the price changes' retention horizon; NotFoundError for a token that is not indexed or
  * had no price then.
  */
-export function createPriceAtReader(db: Queryable): (params: PriceAtParams) => Promise<string> {
+export function createPriceAtReader(db: Queryable): (params: OperationParams['getTokenPriceAt']) => Promise<Json<PriceAt>> {
   return async ({ contractAddress, time, block }) => {
     if ((time === undefined) === (block === undefined)) {
       const message = time === undefined ? 'give `time` or `block`' : 'give `time` or `block`, not both';
@@ -34,7 +34,11 @@ export function createPriceAtReader(db: Queryable): (params: PriceAtParams) => P
       const moment = 'time' in at ? at.time.toISOString() : `block ${at.block}`;
       throw new NotFoundError(`Token ${read.checksumAddress} had no price at ${moment}.`);
     }
-    return `{"contractAddress":${JSON.stringify(read.checksumAddress)},"price":${jsonNumber(change.price)},`
-      + `"timestamp":"${new Date(change.observedAt).toISOString()}","blockNumber":${change.blockNumber}}`;
+    return toJson<PriceAt>({
+      contractAddress: read.checksumAddress,
+      price: Number(change.price),
+      timestamp: new Date(change.observedAt).toISOString(),
+      blockNumber: change.blockNumber,
+    });
   };
 }

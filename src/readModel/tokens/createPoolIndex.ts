@@ -1,4 +1,6 @@
 import type { PoolRow } from '../../db/index.ts';
+import { toJson, type Json } from '../json.ts';
+import type { PoolPage } from '../types.ts';
 import { compareDecimals } from './compareDecimals.ts';
 import { toPool } from './toPool.ts';
 
@@ -8,7 +10,7 @@ export type PoolIndex = {
   /** A new index with these rows added or replaced (the catalogue swaps it in once its tokens are ready). */
   with(rows: readonly PoolRow[]): PoolIndex;
   /** `{data, meta}` of a token's pools, liquidity descending (none last), then address ascending. */
-  page(token: string, page: number, limit: number): string;
+  page(token: string, page: number, limit: number): Json<PoolPage>;
 };
 
 /** Liquidity descending, pools without one last, then the address ascending. */
@@ -49,8 +51,10 @@ function build(byAddress: Map<string, PoolRow>): PoolIndex {
     page(token, page, limit) {
       const all = [...(byToken.get(token) ?? [])].sort(comparePools);
       const start = (page - 1) * limit;
-      const meta = { page, limit, totalItemsCount: all.length, pagesCount: Math.ceil(all.length / limit) };
-      return JSON.stringify({ data: all.slice(start, start + limit).map(toPool), meta });
+      return toJson<PoolPage>({
+        data: all.slice(start, start + limit).map(toPool),
+        meta: { page, limit, totalItemsCount: all.length, pagesCount: Math.ceil(all.length / limit) },
+      });
     },
   };
 }

@@ -1,9 +1,12 @@
+import type { Json, JsonBytes } from '../json.ts';
+
 /** Where a text's UTF-8 bytes are in the slab; owned by the item the text belongs to. */
 export type SlabSpan = { offset: number; length: number };
 
-export type TextSlab<T extends SlabSpan> = {
+/** A slab of JSON texts of type J, one per item T. */
+export type TextSlab<T extends SlabSpan, J> = {
   /** Stores `text` for `item` (setting its span), replacing what `item` held before. */
-  put(item: T, text: string): void;
+  put(item: T, text: Json<J>): void;
   /**
    * Makes room for `bytes` more bytes at once: growing step by step through a full load leaves
    * the freed steps in the malloc heap (docs/performance.md, fifth round).
@@ -14,7 +17,7 @@ export type TextSlab<T extends SlabSpan> = {
   /** Copies `item`'s bytes into `target` at `at`; returns the end. */
   copy(item: T, target: Buffer, at: number): number;
   /** A copy of `item`'s bytes, owned by the caller. */
-  bytes(item: T): Buffer;
+  bytes(item: T): JsonBytes<J>;
   /** Forgets every item. */
   clear(): void;
   /** Bytes held by live items, and the slab's size with garbage and free room (for tests). */
@@ -31,7 +34,7 @@ const MIN_CAPACITY = 64 * 1024;
  * and each rebuild follows at least that many bytes of writes. Spans stay valid until the next
  * put or clear.
  */
-export function createTextSlab<T extends SlabSpan>(): TextSlab<T> {
+export function createTextSlab<T extends SlabSpan, J>(): TextSlab<T, J> {
   const live = new Set<T>();
   let slab = Buffer.allocUnsafeSlow(MIN_CAPACITY);
   let used = 0;
@@ -71,7 +74,8 @@ export function createTextSlab<T extends SlabSpan>(): TextSlab<T> {
     },
     free,
     copy: (item, target, at) => at + slab.copy(target, at, item.offset, item.offset + item.length),
-    bytes: (item) => Buffer.from(slab.subarray(item.offset, item.offset + item.length)),
+    // the bytes of a Json<J> put there
+    bytes: (item) => Buffer.from(slab.subarray(item.offset, item.offset + item.length)) as JsonBytes<J>,
     clear() {
       live.clear();
       liveBytes = 0;

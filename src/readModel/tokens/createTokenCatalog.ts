@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { TaggedBody } from '../TaggedBody.ts';
+import { toJson, type Json, type JsonBytes, type TaggedJson } from '../json.ts';
 import { toToken } from './toToken.ts';
 import { loadTokenChanges, type DataVersion, type PoolRow, type Queryable, type TokenRow } from '../../db/index.ts';
 import { createPoolIndex, type PoolIndex } from './createPoolIndex.ts';
-import type { OrderColumn, SortDirection, TokenListQuery } from '../types.ts';
+import type { OrderColumn, PageMeta, PoolPage, SortDirection, Token, TokenListQuery, TokenPage } from '../types.ts';
 import { createTextSlab, type TextSlab } from './createTextSlab.ts';
 import { pageAnswer, type PageEntry } from './pageAnswer.ts';
 import { createSearchRanking } from './rankSearchMatches.ts';
@@ -54,11 +54,11 @@ export type TokenCatalog = {
   /** True when the tokens held could not be confirmed current: the last check failed or is late. */
   stale(): boolean;
   /** A serialised page `{data, meta}` of the list endpoint, as UTF-8 JSON with its ETag. */
-  page(query: TokenListQuery): Promise<TaggedBody>;
+  page(query: TokenListQuery): Promise<TaggedJson<TokenPage>>;
   /** A serialised token as UTF-8 JSON, or undefined when it is not indexed. */
-  token(address: string): Promise<Buffer | undefined>;
+  token(address: string): Promise<JsonBytes<Token> | undefined>;
   /** A serialised page `{data, meta}` of a token's pools (liquidity descending), or undefined when it is not indexed. */
-  pools(address: string, page: number, limit: number): Promise<string | undefined>;
+  pools(address: string, page: number, limit: number): Promise<Json<PoolPage> | undefined>;
   stop(): void;
 };
 
@@ -73,7 +73,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   let entries = new Map<string, Entry>();
   let pools = createPoolIndex();
   let bySlot: Entry[] = [];
-  let texts = createTextSlab<Entry>();
+  let texts = createTextSlab<Entry, Token>();
   let keys = createApproxKeys();
   let sorted = new Map<string, Ordering>();
   // Built when first searched after a full load, then kept up to date token by token.
@@ -93,7 +93,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     const changes = await loadTokenChanges(options.db, state, { chunkRows: options.chunkRows });
     if (changes.full) {
       const nextPools = createPoolIndex(changes.pools);
-      const next = { entries: new Map<string, Entry>(), bySlot: [] as Entry[], texts: createTextSlab<Entry>(), keys: createApproxKeys() };
+      const next = { entries: new Map<string, Entry>(), bySlot: [] as Entry[], texts: createTextSlab<Entry, Token>(), keys: createApproxKeys() };
       next.texts.reserve(estimateBytes(changes.rows, nextPools));
       for (const row of changes.rows) {
         const before = next.entries.get(row.address);
@@ -183,8 +183,8 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     async page(query) {
       await refresh();
       const { total, page } = select(query);
-      const meta = { page: query.page, limit: query.limit, totalItemsCount: total, pagesCount: Math.ceil(total / query.limit) };
-      return pageAnswer(texts, page, JSON.stringify(meta));
+      const meta = toJson<PageMeta>({ page: query.page, limit: query.limit, totalItemsCount: total, pagesCount: Math.ceil(total / query.limit) });
+      return pageAnswer(texts, page, meta);
     },
     async token(address) {
       await refresh();
@@ -203,8 +203,8 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
 const sourceOf = (row: TokenRow, pools: PoolIndex): PoolRow | undefined => (row.priceSource === null ? undefined : pools.get(row.priceSource));
 
 /** A token's entry and JSON, computed before anything is changed (this is what can throw). */
-function prepare(row: TokenRow, slot: number, pools: PoolIndex): { entry: Entry; json: string } {
-  const json = JSON.stringify(toToken(row, sourceOf(row, pools)));
+function prepare(row: TokenRow, slot: number, pools: PoolIndex): { entry: Entry; json: Json<Token> } {
+  const json = toJson(toToken(row, sourceOf(row, pools)));
   const digest = createHash('sha1').update(json).digest();
   const entry: Entry = {
     row: toSortRow(row),
@@ -217,7 +217,7 @@ function prepare(row: TokenRow, slot: number, pools: PoolIndex): { entry: Entry;
   return { entry, json };
 }
 
-function put(into: { entries: Map<string, Entry>; bySlot: Entry[]; texts: TextSlab<Entry>; keys: ApproxKeys }, entry: Entry, json: string): void {
+function put(into: { entries: Map<string, Entry>; bySlot: Entry[]; texts: TextSlab<Entry, Token>; keys: ApproxKeys }, entry: Entry, json: Json<Token>): void {
   into.texts.put(entry, json);
   into.keys.set(entry.slot, entry.row);
   into.entries.set(entry.row.address, entry);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { TaggedBody } from '../TaggedBody.ts';
+import { jsonObjectPieces, type Json, type JsonBytes, type TaggedJson } from '../json.ts';
+import type { TokenPage } from '../types.ts';
 import type { SlabSpan, TextSlab } from './createTextSlab.ts';
 
 /**
@@ -8,17 +9,20 @@ import type { SlabSpan, TextSlab } from './createTextSlab.ts';
  */
 export type PageEntry = SlabSpan & { digestHigh: number; digestLow: number };
 
-const HEAD = '{"data":[';
-const TAIL = '],"meta":';
+// `{"data":[` … `],"meta":` … `}`: TokenPage's keys, in the spec's order.
+const [DATA, META] = jsonObjectPieces<TokenPage>()(['data', 'meta']);
+const HEAD = `${DATA}[`;
+const TAIL = `]${META}`;
 const COMMA = 0x2c;
 const CLOSE = 0x7d;
 
 /**
  * `{"data":[…],"meta":…}` copied together from the slab: one Buffer, no string per page. Its
  * ETag hashes the tokens' digests and the meta, which determine the body, instead of the body
- * (8 bytes per token to hash, not the whole page; docs/performance.md, fifth round).
+ * (8 bytes per token to hash, not the whole page; docs/performance.md, fifth round). Byte for
+ * byte JSON.stringify of the TokenPage (test/readModel/tokens/pageAnswer.test.ts).
  */
-export function pageAnswer<T extends PageEntry>(texts: TextSlab<T>, data: readonly T[], meta: string): TaggedBody {
+export function pageAnswer<T extends PageEntry>(texts: TextSlab<T, TokenPage['data'][number]>, data: readonly T[], meta: Json<TokenPage['meta']>): TaggedJson<TokenPage> {
   const digests = Buffer.allocUnsafe(data.length * 8);
   for (let i = 0; i < data.length; i++) {
     digests.writeInt32LE(data[i]!.digestHigh, i * 8);
@@ -28,7 +32,7 @@ export function pageAnswer<T extends PageEntry>(texts: TextSlab<T>, data: readon
   return { bytes: pageBody(texts, data, meta), etag };
 }
 
-function pageBody<T extends PageEntry>(texts: TextSlab<T>, data: readonly T[], meta: string): Buffer {
+function pageBody<T extends PageEntry>(texts: TextSlab<T, TokenPage['data'][number]>, data: readonly T[], meta: Json<TokenPage['meta']>): JsonBytes<TokenPage> {
   let size = HEAD.length + Math.max(0, data.length - 1) + TAIL.length + meta.length + 1;
   for (const e of data) size += e.length;
   const body = Buffer.allocUnsafe(size);
@@ -42,5 +46,5 @@ function pageBody<T extends PageEntry>(texts: TextSlab<T>, data: readonly T[], m
   // allocUnsafe: a short copy would send whatever the memory held before
   if (at !== size - 1) throw new Error(`page assembled ${at + 1} of ${size} bytes`);
   body[at] = CLOSE;
-  return body;
+  return body as JsonBytes<TokenPage>; // put together from the pieces typed above
 }

@@ -3,12 +3,28 @@ import type { Pool } from '../types.ts';
 
 const toNumber = (value: string | null): number | null => (value === null ? null : Number(value));
 
-/** Stored pool row → API pool. Exact decimals become JSON numbers only here, at the edge. */
+/** The spec's pool families: a family added to or dropped from its enum fails the type check here. */
+const FAMILIES: Record<Pool['family'], true> = {
+  'uniswap-v2': true,
+  solidly: true,
+  syncswap: true,
+  'uniswap-v3': true,
+  'pancakeswap-v3': true,
+  algebra: true,
+};
+
+const isFamily = (family: string): family is Pool['family'] => Object.hasOwn(FAMILIES, family);
+
+/**
+ * Stored pool row → API pool. Exact decimals become JSON numbers only here, at the edge. A
+ * family the spec does not list is an error (the indexer writes only registered families).
+ */
 export function toPool(row: PoolRow): Pool {
+  if (!isFamily(row.family)) throw new Error(`pool ${row.checksumAddress} has family ${JSON.stringify(row.family)}, which spec/openapi.yaml does not list`);
   return {
     address: row.checksumAddress,
     dex: row.dex,
-    family: row.family as Pool['family'],
+    family: row.family,
     fee: row.fee,
     stable: row.stable,
     hooks: row.hooks,

@@ -20,9 +20,9 @@ export function toToken(row: TokenRow, priceSource?: PoolRow): Token {
     priceUpdatedAt: row.priceUpdatedAt ? row.priceUpdatedAt.toISOString() : null,
     last24hVariation: toNumber(row.last24hVariation),
     isPossibleSpam: row.isPossibleSpam,
-    spamReasons: JSON.parse(row.spamReasons) as Token['spamReasons'],
+    spamReasons: readList(row.spamReasons, { code: 'string', detail: 'string' }, 'spam reasons', row),
     isSecure: row.isSecure,
-    security: { score: row.securityScore, reasons: JSON.parse(row.securityReasons) as Token['security']['reasons'] },
+    security: { score: row.securityScore, reasons: readList(row.securityReasons, { code: 'string', impact: 'number', detail: 'string' }, 'security reasons', row) },
     info: {
       sells: row.sells,
       buys: row.buys,
@@ -40,6 +40,20 @@ export function toToken(row: TokenRow, priceSource?: PoolRow): Token {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+type FieldTypes = { string: string; number: number };
+type Shape = Record<string, keyof FieldTypes>;
+type Shaped<S extends Shape> = { [F in keyof S]: FieldTypes[S[F]] };
+
+const isShaped = <S extends Shape>(item: unknown, shape: S): item is Shaped<S> =>
+  typeof item === 'object' && item !== null && Object.entries(shape).every(([field, type]) => typeof Reflect.get(item, field) === type);
+
+/** A stored JSON list (the indexer writes reasons as JSON), each item checked to have the fields of `shape`. */
+function readList<S extends Shape>(text: string, shape: S, what: string, row: TokenRow): Shaped<S>[] {
+  const list: unknown = JSON.parse(text);
+  if (!Array.isArray(list) || !list.every((item) => isShaped(item, shape))) throw new Error(`token ${row.checksumAddress}: stored ${what} are not a list of ${JSON.stringify(shape)}`);
+  return list;
 }
 
 const ANCHOR_DESCRIPTION = {

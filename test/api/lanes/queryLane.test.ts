@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
 import { createTokenCatalog, type TokenCatalog } from '../../../src/readModel/tokens/createTokenCatalog.ts';
+import { matchOperation } from '../../../src/api/operations/matchOperation.ts';
 import { withResponseValidation } from '../../../src/api/validation/withResponseValidation.ts';
 import { createPriceHistoryStore, type PriceHistoryStore } from '../../../src/readModel/prices/createPriceHistoryStore.ts';
 import { appendPricePoints, upsertTokens, type Database } from '../../../src/db/index.ts';
@@ -109,11 +110,13 @@ describe('query lane', () => {
       assert.equal(actual.text, expected.text);
       for (const name of comparedHeaders) assert.equal(actual.headers[name], expected.headers[name], name);
       assert.deepEqual(lane.reachedExpress, viaLane ? [] : [`GET ${url}`], viaLane ? 'answered by the lane' : 'left to Express');
-      // the lane stores what it answered: the same URL again is a cache hit with the same body
+      // what either path answered is stored: the same URL again is a cache hit with the same
+      // body, unless the path is not written as the spec writes it (Express answers it again)
       if (actual.status === 200) {
         const again = await request(lane.handler).get(url).set('If-None-Match', actual.headers.etag!);
         assert.equal(again.status, 304);
-        assert.match(await lane.metrics.registry.metrics(), /cache_lookups_total\{cache="response",result="hit"\} 1/);
+        if (matchOperation(url)) assert.match(await lane.metrics.registry.metrics(), /cache_lookups_total\{cache="response",result="hit"\} 1/);
+        else assert.equal(lane.reachedExpress.length, 2, 'answered by Express again');
       }
     });
   }

@@ -10,7 +10,7 @@ export type GeneratedRequest = {
   /** Raw request target: path and query exactly as sent. */
   url: string;
   headers: Record<string, string>;
-  /** The operation it was generated for (its path template). */
+  /** The operationId of the operation it was generated for. */
   operation: string;
 };
 
@@ -23,26 +23,49 @@ export function createRandom(seed: number): Random {
   return { ...prng, chance: (p) => prng.next() < p };
 }
 
-type Operation = { path: string; params: OpenApiParameter[] };
+type Operation = { id: string; path: string; params: OpenApiParameter[] };
 
-/** `count` requests for the spec's GET operations; `addresses` are indexed tokens to use. */
+/**
+ * The share of each operation's requests that are plain: every value drawn inside its schema,
+ * nothing encoded, repeated or unknown, the path as the spec writes it. Those are the requests
+ * the lane answers itself, so each operation reaches the lane's answer path in every run, whatever
+ * the seed; the others probe the edges, where the lane must hand over to Express.
+ */
+const PLAIN_SHARE = 0.4;
+
+/**
+ * `count` requests for the spec's GET operations; `addresses` are indexed tokens to use.
+ * Stratified: each operation gets an equal share of the requests (the first `count % n` one
+ * more), PLAIN_SHARE of them plain, in an order shuffled by the seed.
+ */
 export function generateRequests(count: number, seed: number, addresses: readonly string[]): GeneratedRequest[] {
   const doc = readOpenApiDocument();
   const operations: Operation[] = Object.entries(doc.paths)
     .filter(([, item]) => item.get)
-    .map(([path]) => ({ path, params: operationParameters(doc, path, 'get') }));
+    .map(([path, item]) => ({ id: item.get!.operationId ?? path, path, params: operationParameters(doc, path, 'get') }));
   const r = createRandom(seed);
-  const out: GeneratedRequest[] = [];
-  for (let i = 0; i < count; i++) {
-    const operation = r.pick(operations);
-    out.push({
-      method: r.chance(0.2) ? 'HEAD' : 'GET',
-      url: `${pathOf(r, operation, addresses)}${queryOf(r, operation, addresses)}`,
-      headers: headersOf(r),
-      operation: operation.path,
-    });
+  const slots: { operation: Operation; plain: number | undefined }[] = [];
+  for (const [i, operation] of operations.entries()) {
+    const quota = Math.floor(count / operations.length) + (i < count % operations.length ? 1 : 0);
+    const plain = Math.round(quota * PLAIN_SHARE);
+    for (let k = 0; k < quota; k++) slots.push({ operation, plain: k < plain ? k : undefined });
   }
-  return out;
+  shuffle(r, slots);
+  return slots.map(({ operation, plain }) => ({
+    method: r.chance(0.2) ? 'HEAD' : 'GET',
+    url: plain === undefined
+      ? `${pathOf(r, operation, addresses)}${queryOf(r, operation, addresses)}`
+      : `${plainPathOf(r, operation, addresses)}${plainQueryOf(r, operation, addresses, plain)}`,
+    headers: headersOf(r),
+    operation: operation.id,
+  }));
+}
+
+function shuffle<T>(r: Random, items: T[]): void {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = r.int(0, i);
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
 }
 
 function headersOf(r: Random): Record<string, string> {
@@ -83,12 +106,35 @@ function queryOf(r: Random, operation: Operation, addresses: readonly string[]):
   }
   if (r.chance(0.03)) pairs.push(r.pick(['unknown=1', 'PAGE=1', 'x', '=1']));
   if (r.chance(0.02)) pairs.push('');
-  for (let i = pairs.length - 1; i > 0; i--) {
-    const j = r.int(0, i);
-    [pairs[i], pairs[j]] = [pairs[j]!, pairs[i]!];
-  }
+  shuffle(r, pairs);
   if (pairs.length === 0) return r.chance(0.05) ? '?' : '';
   return `?${pairs.join('&')}`;
+}
+
+/** The path as the spec writes it, each parameter a value inside its schema. */
+function plainPathOf(r: Random, operation: Operation, addresses: readonly string[]): string {
+  return operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const param = operation.params.find((p) => p.name === name && p.in === 'path');
+    if (!param) throw new Error(`${operation.path}: no path parameter ${name}`);
+    return plainValueOf(r, param.schema, addresses);
+  });
+}
+
+/**
+ * The required query parameters and some optional ones, each once with a value inside its
+ * schema. The k-th plain request of an operation gives every second time exactly one optional
+ * parameter, in turn (an operation may take one of several, as `/at` takes `time` or `block`),
+ * otherwise each one by a coin toss.
+ */
+function plainQueryOf(r: Random, operation: Operation, addresses: readonly string[], k: number): string {
+  const query = operation.params.filter((p) => p.in === 'query');
+  const optional = query.filter((p) => !p.required);
+  const alone = k % 2 === 0 && optional.length > 0 ? optional[(k / 2) % optional.length] : undefined;
+  const pairs = query
+    .filter((p) => p.required || (alone ? p === alone : r.chance(0.5)))
+    .map((p) => `${p.name}=${plainValueOf(r, p.schema, addresses)}`);
+  shuffle(r, pairs);
+  return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
 }
 
 const encodeAll = (text: string) => [...Buffer.from(text)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
@@ -144,13 +190,40 @@ function valueOf(r: Random, schema: Schema, addresses: readonly string[], inPath
   return r.pick(['x', 'abc', '%20', '']);
 }
 
+/** A value inside the parameter's schema, written as the lane reads it (no percent or plus encoding). */
+function plainValueOf(r: Random, schema: Schema, addresses: readonly string[]): string {
+  const type = schema.type;
+  if (type === 'integer') {
+    const min = typeof schema.minimum === 'number' ? schema.minimum : 0;
+    const max = typeof schema.maximum === 'number' ? schema.maximum : 1_000_000;
+    return String(r.chance(0.7) ? r.int(min, Math.min(max, min + 60)) : r.int(min, max));
+  }
+  if (type === 'boolean') return r.pick(['true', 'false']);
+  if (Array.isArray(schema.enum)) return r.pick(schema.enum as string[]);
+  if (type === 'array') {
+    const max = typeof schema.maxItems === 'number' ? schema.maxItems : 10;
+    return Array.from({ length: r.int(1, Math.min(max, 12)) }, () => validAddress(r, addresses)).join(',');
+  }
+  if (type === 'string' && schema.format === 'date-time') return plainTimeOf(r);
+  if (type === 'string' && typeof schema.pattern === 'string' && schema.pattern.includes('0-9a-fA-F')) return validAddress(r, addresses);
+  return r.pick(['x', 'abc', 'T1']);
+}
+
 /** The data the differential test seeds ends here: times are drawn around it. */
 export const TIME_BASE = Date.parse('2026-11-21T12:00:00.000Z');
 
-/** A UTC time within three days of TIME_BASE, sometimes percent-encoded, sometimes malformed. */
+/** A whole second from three days before TIME_BASE to half a day after, in ISO 8601. */
+const isoNearBase = (r: Random) => new Date(TIME_BASE + Math.round(r.range(-3, 0.5) * 86_400_000 / 1000) * 1000).toISOString();
+
+/** A UTC time near TIME_BASE, with or without milliseconds. */
+function plainTimeOf(r: Random): string {
+  const iso = isoNearBase(r);
+  return r.chance(0.7) ? iso.replace('.000Z', 'Z') : iso;
+}
+
+/** A UTC time near TIME_BASE, sometimes percent-encoded, sometimes malformed. */
 function timeOf(r: Random): string {
-  const ms = TIME_BASE + Math.round(r.range(-3, 0.5) * 86_400_000 / 1000) * 1000;
-  const iso = new Date(ms).toISOString();
+  const iso = isoNearBase(r);
   const roll = r.next();
   if (roll < 0.55) return iso.replace('.000Z', 'Z');
   if (roll < 0.75) return iso;

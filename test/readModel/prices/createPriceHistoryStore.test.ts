@@ -1,12 +1,14 @@
 // The in-memory price histories answer byte for byte what the SQL path (getPriceHistories) does,
-// follow the database incrementally, reload in full after deletions, roll over the hour, and
-// answer the same after pruning.
+// written as JSON.stringify of the spec's PriceHistory and PriceHistories (the store's serialiser
+// is hand-tuned), on fixtures and on generated histories; they follow the database incrementally,
+// reload in full after deletions, roll over the hour, and answer the same after pruning.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { historyRange } from '../../../src/api/handlers/priceHistories.ts';
-import { createPriceHistoryStore, type PriceHistoryStore } from '../../../src/readModel/prices/createPriceHistoryStore.ts';
+import { createPriceHistoryStore, historyRange, type PriceHistoryStore } from '../../../src/readModel/prices/createPriceHistoryStore.ts';
 import { appendPricePoints, bumpDataGeneration, prunePricePoints, readDataState, upsertTokens, type Database, type PricePointWrite } from '../../../src/db/index.ts';
-import { getPriceHistories } from '../../oracles/index.ts';
+import { createPrng } from '../../../src/demo/prng.ts';
+import type { PriceHistories, PriceHistory } from '../../../src/readModel/types.ts';
+import { getPriceHistories, type PricePointRow } from '../../oracles/index.ts';
 import { resetDatabase, testDatabases } from '../../helpers/testDatabases.ts';
 import { addressOf, makeTokens } from '../../helpers/tokenFixtures.ts';
 
@@ -16,18 +18,18 @@ const at = (hoursAgo: number, minute = 0) => new Date(Date.parse('2026-11-21T12:
 const later = (hours: number) => new Date(NOW.getTime() + hours * HOUR);
 const UNKNOWN = '0x00000000000000000000000000000000000000ff';
 
-/** What today's handlers answered, built from getPriceHistories exactly as they built it. */
+const historyOf = (points: readonly PricePointRow[]) => points.map((p) => ({ price: Number(p.price), timestamp: p.hour.toISOString() })) satisfies PriceHistory;
+
+/** The SQL path's histories, by checksummed address, as JSON.stringify writes the PriceHistories. */
 async function sqlHistories(db: Database, addresses: string[], now: Date): Promise<string> {
   const unique = [...new Set(addresses.map((a) => a.toLowerCase()))];
   const histories = await getPriceHistories(db, unique, historyRange(now));
-  const body: Record<string, { price: number; timestamp: string }[]> = {};
-  for (const [address, points] of histories) body[address] = points.map((p) => ({ price: Number(p.price), timestamp: p.hour.toISOString() }));
-  return JSON.stringify(body);
+  return JSON.stringify(Object.fromEntries([...histories].map(([address, points]) => [address, historyOf(points)])) satisfies PriceHistories);
 }
 
 async function sqlHistory(db: Database, address: string, now: Date): Promise<string | undefined> {
   const [points] = [...(await getPriceHistories(db, [address.toLowerCase()], historyRange(now))).values()];
-  return points && JSON.stringify(points.map((p) => ({ price: Number(p.price), timestamp: p.hour.toISOString() })));
+  return points && JSON.stringify(historyOf(points));
 }
 
 const TOKENS = 14;
@@ -102,6 +104,27 @@ for (const target of testDatabases) {
         store.stop();
       });
     }
+
+    it('answers like SQL on generated histories (prices of every magnitude, gaps, several points an hour)', async () => {
+      await resetDatabase(db);
+      const r = createPrng(32);
+      const tokens = makeTokens(40).map((t) => (r.next() < 0.3 ? { ...t, currentPrice: `${r.int(1, 9999)}.${r.int(0, 999)}`, priceUpdatedAt: at(r.int(-1, 60), r.int(0, 59)) } : { ...t, at: at(0) }));
+      await upsertTokens(db, tokens);
+      const price = () => r.pick([`${r.int(0, 99999)}.${r.int(0, 999999)}`, `0.${'0'.repeat(r.int(0, 20))}${r.int(1, 99999)}`, `${'9'.repeat(r.int(1, 30))}.5`, '0']);
+      await appendPricePoints(db, tokens.flatMap((t, i) => Array.from({ length: r.int(0, 40) }, (_, k) => ({
+        token: t.address, price: price(), observedAt: at(r.int(-2, 70), r.int(0, 59)), blockNumber: i * 1000 + k,
+      }))));
+      const store = createPriceHistoryStore({ db, staleMs: 0 });
+      const addresses = tokens.map((t) => t.address);
+      for (const now of [NOW, later(r.int(1, 5) + 0.5), later(r.int(6, 60) + 0.25)]) {
+        for (let q = 0; q < 5; q++) {
+          const some = addresses.filter(() => r.next() < 0.3);
+          assert.equal(await store.histories(some, now), await sqlHistories(db, some, now), `${now.toISOString()}: ${some.length} tokens`);
+        }
+        for (const address of addresses) assert.equal(await store.history(address, now), await sqlHistory(db, address, now), `${now.toISOString()}: ${address}`);
+      }
+      store.stop();
+    });
 
     it('follows new points and token prices incrementally', async () => {
       await resetDatabase(db);

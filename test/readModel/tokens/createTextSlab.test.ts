@@ -2,15 +2,16 @@
 // compaction, and keeps garbage under half the live bytes.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { toJson } from '../../../src/readModel/json.ts';
 import { createTextSlab, type SlabSpan } from '../../../src/readModel/tokens/createTextSlab.ts';
 
 type Item = SlabSpan & { id: number };
 const item = (id: number): Item => ({ id, offset: 0, length: 0 });
-const text = (id: number, round: number) => `{"id":${id},"round":${round},"name":"Ünïcode 🚀 ${'x'.repeat(id % 700)}"}`;
+const text = (id: number, round: number) => toJson({ id, round, name: `Ünïcode 🚀 ${'x'.repeat(id % 700)}` });
 
 describe('createTextSlab', () => {
   it('gives back each text as it was put, across growth, replacements and compaction', () => {
-    const slab = createTextSlab<Item>();
+    const slab = createTextSlab<Item, unknown>();
     const items = Array.from({ length: 2000 }, (_, i) => item(i));
     const expected = new Map<Item, string>();
     for (let round = 0; round < 6; round++) {
@@ -34,11 +35,11 @@ describe('createTextSlab', () => {
   });
 
   it('copies texts into a target buffer and hands out copies it no longer owns', () => {
-    const slab = createTextSlab<Item>();
+    const slab = createTextSlab<Item, unknown>();
     const a = item(1);
     const b = item(2);
-    slab.put(a, '"é"');
-    slab.put(b, '[1,2]');
+    slab.put(a, toJson('é'));
+    slab.put(b, toJson([1, 2]));
     const target = Buffer.alloc(16, 0x20);
     const end = slab.copy(b, target, slab.copy(a, target, 1));
     assert.equal(target.subarray(0, end).toString(), ' "é"[1,2]');
