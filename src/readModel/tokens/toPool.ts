@@ -11,6 +11,7 @@ const FAMILIES: Record<Pool['family'], true> = {
   'uniswap-v3': true,
   'pancakeswap-v3': true,
   algebra: true,
+  'uniswap-v4': true,
 };
 
 const isFamily = (family: string): family is Pool['family'] => Object.hasOwn(FAMILIES, family);

@@ -32,6 +32,7 @@ describe('token pages written from the slab', () => {
       address: addressOf(1000 + i), dex: addressOf(2000), family: 'uniswap-v3', fee: 500, stable: null,
       token0: addressOf(i), token0Symbol: `T${i}`, token1: addressOf((i + 1) % TOKENS), token1Symbol: 'Q',
       liquidity: i % 2 ? `${i}000.5` : null, price: `${i}.25`, createdBlock: i,
+      hooks: null, priceSourceExclusion: null, token0Native: false, token1Native: false,
     })));
     pools = new Map((await loadTokenChanges(db)).pools.map((p) => [p.address, p]));
     catalog = createTokenCatalog({ db, staleMs: 60_000 });
