@@ -140,6 +140,7 @@ export function buildCatalogue(options: CatalogueOptions): Catalogue {
       totalSupply,
       currentPrice: price === null ? null : decimal(price, 12),
       priceUpdatedAt: price === null ? null : new Date(now - Math.floor(rng.range(0, HOUR_MS))),
+      marketUpdatedAt: price === null ? null : new Date(now - Math.floor(rng.range(0, 2 * HOUR_MS))),
       last24hVariation: variation === null ? null : decimal(variation, 4),
       fdv: fdv === null ? null : decimal(fdv, 2),
       isPossibleSpam: spam,

@@ -120,6 +120,7 @@ export type OperationTable = {
             "contractAddress",
             "currentPrice",
             "priceUpdatedAt",
+            "marketUpdatedAt",
             "createdAt",
             "updatedAt",
             "last24hVariation",

@@ -262,7 +262,7 @@ export interface components {
          *     `info.priceChange.h1` and `info.priceChange.d7`.
          * @enum {string}
          */
-        OrderColumns: "name" | "symbol" | "decimals" | "contractAddress" | "currentPrice" | "priceUpdatedAt" | "createdAt" | "updatedAt" | "last24hVariation" | "last24hVariationAbsolute" | "priceChange1h" | "priceChange7d" | "sells" | "buys" | "swaps" | "isPossibleSpam" | "totalSupply" | "fdv" | "liquidity" | "volume24h" | "marketCap" | "securityScore";
+        OrderColumns: "name" | "symbol" | "decimals" | "contractAddress" | "currentPrice" | "priceUpdatedAt" | "marketUpdatedAt" | "createdAt" | "updatedAt" | "last24hVariation" | "last24hVariationAbsolute" | "priceChange1h" | "priceChange7d" | "sells" | "buys" | "swaps" | "isPossibleSpam" | "totalSupply" | "fdv" | "liquidity" | "volume24h" | "marketCap" | "securityScore";
         /** Token */
         Token: {
             /** @description ERC-20 `name()`, or the token list's name when the contract has none. */
@@ -282,9 +282,21 @@ export interface components {
             currentPrice: number | null;
             /**
              * Format: date-time
-             * @description Time (UTC) of the block that set `currentPrice`; null when unknown.
+             * @description Time (UTC) of the block in which `currentPrice` took its present value, for whatever
+             *     reason it changed (a trade in its own pool, a move of the quote token it is priced
+             *     against, the USD anchor, a new price source); null without a price. How fresh the
+             *     token's own market is, is `marketUpdatedAt`.
              */
             priceUpdatedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Time (UTC) of the latest event (a swap or a liquidity change) of the pool that prices
+             *     the token (`info.priceSource`); for the wrapped native token priced by the USD feed,
+             *     the feed's own update time; for the basket's reference stablecoin, the latest event of
+             *     any of its pools. A price can move while its market is quiet (its quote token moved):
+             *     then `priceUpdatedAt` is newer than this. Null without a price.
+             */
+            marketUpdatedAt: string | null;
             /**
              * @description Percent change of `currentPrice` against the price in force exactly 24 hours of chain
              *     time before the last indexed block; null when the token had no price then or has none now.
@@ -344,14 +356,15 @@ export interface components {
             volume24h: number;
             priceChange: components["schemas"]["PriceChange"];
             /**
-             * @description Where `currentPrice` comes from. For the USD anchor (the wrapped native token priced
-             *     by a Chainlink-style USD feed, or without a feed the network's main USD stablecoin
-             *     taken as 1 USD) a `PriceAnchor`. For every other token, stablecoins included, the
-             *     pool: of its pools against an allowed quote token whose liquidity reaches the
-             *     configured minimum, the one with the greatest depth within ±2 % of spot. Quote
-             *     tokens are the anchor, then the wrapped native token and the stablecoins in their
-             *     configured order; a quote token is priced only through quote tokens before it, so
-             *     prices never depend on themselves (docs/indexer.md, "Pricing"). Null without a price.
+             * @description Where `currentPrice` comes from. For the USD anchor a `PriceAnchor`: the basket's
+             *     reference stablecoin (`usd-basket`), or the wrapped native token when the USD feed
+             *     prices it (`usd-feed`). For every other token, stablecoins included, the pool: of its
+             *     pools against an allowed quote token whose liquidity reaches the configured minimum,
+             *     the one with the greatest depth within ±2 % of spot. Quote tokens are the stablecoins
+             *     and the wrapped native token; a stablecoin in the basket is priced through a pool
+             *     against a stablecoin before it, the wrapped native token through a pool against a
+             *     stablecoin (under `usd-feed` the other way round), so prices never depend on themselves
+             *     (docs/indexer.md, "Pricing"). Null without a price.
              */
             priceSource: components["schemas"]["Pool"] | components["schemas"]["PriceAnchor"] | null;
             /**
@@ -382,15 +395,26 @@ export interface components {
              */
             family: "anchor";
             /**
-             * @description `usd-feed`: the price is the latest answer of a Chainlink-style USD price feed
-             *     (`latestRoundData()` / `AnswerUpdated`), and `priceUpdatedAt` is that answer's update
-             *     time. `usd-peg`: no feed is configured and this stablecoin is taken as exactly 1 USD.
+             * @description How USD is anchored (docs/indexer.md, "Pricing"). `usd-basket`: this is the reference
+             *     stablecoin of the configured stablecoin basket. USD is the median of the stablecoins'
+             *     markets: each stablecoin is rated in the reference stablecoin's units through its
+             *     deepest pool against an earlier one, and the lower median of those rates is 1 USD, so
+             *     a minority of stablecoins leaving the peg shows in their own prices and moves no other;
+             *     `address` is the stablecoin whose market is the median (the token's own address when it
+             *     is). The wrapped native token is then priced from its deepest pool against the
+             *     stablecoins. `usd-feed`: the wrapped native token is the latest answer of a
+             *     Chainlink-style ETH/USD feed (`latestRoundData()` / `AnswerUpdated`) and `address` the
+             *     feed; used when no stablecoin is configured, and when the feed guards the basket and
+             *     the basket's price of the wrapped native token is off the feed's by more than the
+             *     configured guard (default 2 %: the whole basket has left USD, and the stablecoins are
+             *     then priced through their pools against the wrapped native token, so their depeg shows).
+             *     Earlier versions had `usd-peg` (one stablecoin taken as 1 USD): a basket of one is that peg.
              * @enum {string}
              */
-            kind: "usd-feed" | "usd-peg";
-            /** @description The feed contract (`usd-feed`) or the pegged stablecoin (`usd-peg`), EIP-55 checksummed. */
+            kind: "usd-basket" | "usd-feed";
+            /** @description The median stablecoin (`usd-basket`) or the feed contract (`usd-feed`), EIP-55 checksummed. */
             address: string;
-            /** @description For people: `Chainlink-style USD price feed` (`usd-feed`) or `Pegged at 1 USD (no USD feed configured)` (`usd-peg`). */
+            /** @description For people: `Median of the stablecoin basket` (`usd-basket`) or `Chainlink-style USD price feed` (`usd-feed`). */
             description: string;
         };
         /** SpamReason */

@@ -29,11 +29,14 @@ export type IndexerConfig = {
   wrappedNative: string | null;
   multicall3: string | null;
   /**
-   * The USD anchor (docs/indexer.md, "Pricing"): a Chainlink-style ETH/USD feed (AggregatorV3 proxy)
-   * pricing the wrapped native token; without one, `usdPeg` (default: the first stablecoin) is 1 USD.
+   * The USD anchor (docs/indexer.md, "Pricing"): the median of the stablecoins' markets is 1 USD, rated
+   * in `usdPeg`'s units (default: the first stablecoin); a Chainlink-style ETH/USD feed (AggregatorV3
+   * proxy) guards the basket, and without stablecoins prices the wrapped native token.
    */
   usdFeed: string | null;
   usdPeg: string | null;
+  /** The basket has left USD when its wrapped-native price is off the feed's by more than this fraction (exact decimal). */
+  usdGuard: string;
   /** Exact decimal USD amounts. */
   minLiquidityUsd: string;
   /** isSecure = security score > secureScoreMin AND market cap > secureMarketCapMinUsd. */
@@ -76,6 +79,7 @@ export const indexerDefaults = {
   pollIntervalMs: 2000,
   confirmations: 0,
   minLiquidityUsd: '1000',
+  usdGuard: '0.02',
   secureScoreMin: 70,
   secureMarketCapMinUsd: '50000',
   reorgDepth: 128,
@@ -148,6 +152,7 @@ export function loadIndexerConfig(env: Env): IndexerConfig {
     usdFeed: address('INDEXER_USD_FEED', preset.usdFeed),
     usdPeg: address('INDEXER_USD_PEG', preset.usdPeg),
     minLiquidityUsd: decimal('INDEXER_MIN_LIQUIDITY_USD', preset.minLiquidityUsd ?? d.minLiquidityUsd),
+    usdGuard: decimal('INDEXER_USD_GUARD', preset.usdGuard ?? d.usdGuard),
     secureScoreMin: read.integer('INDEXER_SECURE_SCORE_MIN', preset.secureScoreMin ?? d.secureScoreMin, 0, 100),
     secureMarketCapMinUsd: decimal('INDEXER_SECURE_MARKET_CAP_MIN_USD', preset.secureMarketCapMinUsd ?? d.secureMarketCapMinUsd),
     tokenList: read.string('INDEXER_TOKEN_LIST') ?? presetPath(preset.tokenList, presetFile) ?? null,

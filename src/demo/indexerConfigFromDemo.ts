@@ -31,6 +31,7 @@ export function indexerConfigFromDemo(deployment: DemoDeployment, overrides: Par
     usdFeed: deployment.usdFeed.toLowerCase(),
     usdPeg: null,
     minLiquidityUsd: indexerDefaults.minLiquidityUsd,
+    usdGuard: indexerDefaults.usdGuard,
     secureScoreMin: indexerDefaults.secureScoreMin,
     secureMarketCapMinUsd: indexerDefaults.secureMarketCapMinUsd,
     tokenList: null,

@@ -50,7 +50,8 @@ export function buildTokenWrites(state: IndexerState, addresses: Iterable<string
       logo: token.logo,
       totalSupply: token.totalSupply,
       currentPrice: price === null ? null : formatFixed(price),
-      priceUpdatedAt: price === null ? null : priceUpdatedAt(state, address, sourceKind, source, current?.observedAt ?? null),
+      priceUpdatedAt: price === null ? null : (current?.valueSince ?? null),
+      marketUpdatedAt: price === null ? null : marketUpdatedAt(state, address, sourceKind, source, current?.observedAt ?? null),
       last24hVariation: change('h24'),
       priceChange1h: change('h1'),
       priceChange6h: change('h6'),
@@ -72,11 +73,11 @@ export function buildTokenWrites(state: IndexerState, addresses: Iterable<string
 }
 
 /**
- * The time of the market evidence behind a price: the last swap or sync of the price-source pool,
- * the feed's own update time for the feed anchor, the last event of any of its pools for a pegged
- * anchor; the price's own change time when the pool's event time is not stored.
+ * How fresh the token's own market is: the last swap or sync of the price-source pool, the feed's
+ * own update time for the feed anchor, the last event of any of its pools for the basket's
+ * reference stablecoin; the price's own change time when the pool's event time is not stored.
  */
-function priceUpdatedAt(state: IndexerState, token: string, kind: string | null, source: string | null, changedAt: Date | null): Date | null {
+function marketUpdatedAt(state: IndexerState, token: string, kind: string | null, source: string | null, changedAt: Date | null): Date | null {
   if (kind === 'usd-feed') return state.feed?.updatedAt ?? changedAt;
   if (kind === 'pool' && source) return state.pools.get(source)?.lastEventAt ?? changedAt;
   let last: Date | null = null;

@@ -34,7 +34,7 @@ export async function createIndexerContext(input: ContextInput): Promise<Indexer
     db, chain, config, logger, chainId,
     pricing: createPricingConfig({
       stablecoins: config.stablecoins, wrappedNative: config.wrappedNative, usdFeed: config.usdFeed, usdPeg: config.usdPeg,
-      minLiquidityUsd: parseFixed(config.minLiquidityUsd),
+      minLiquidityUsd: parseFixed(config.minLiquidityUsd), usdGuard: parseFixed(config.usdGuard),
     }),
     usdFeed: config.usdFeed && config.wrappedNative ? { address: config.usdFeed.toLowerCase(), decimals: null, aggregators: new Set() } : null,
     trust: { secureScoreMin: config.secureScoreMin, secureMarketCapMinUsd: parseFixed(config.secureMarketCapMinUsd) },

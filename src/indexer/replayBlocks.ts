@@ -9,7 +9,7 @@ import { decodeAnswerUpdated } from './families/events.ts';
 import { familyOf } from './families/index.ts';
 import { formatFixed } from './math/fixed.ts';
 import { valueOf } from './pricing/poolFigures.ts';
-import { priceWithSource } from './pricing/priceToken.ts';
+import { priceQuoteTokens, priceWithSource, type PricedBy } from './pricing/priceToken.ts';
 import type { IndexerState } from './state/IndexerState.ts';
 import { applyFeedRound } from './usdFeed.ts';
 
@@ -69,7 +69,7 @@ export function replayBlocks(ctx: IndexerContext, state: IndexerState, input: Re
       out.poolStates.push({ pool: address, blockNumber: block, blockTime: pool.lastEventAt, ...pool.state });
     }
     const dirty = new Set<string>(firstSeenByBlock.get(block) ?? []);
-    if (feedMoved && ctx.pricing.anchor) dirty.add(ctx.pricing.anchor.token);
+    if (feedMoved) for (const quote of ctx.pricing.quotes) dirty.add(quote);
     for (const address of changedPools) {
       const pool = state.pools.get(address)!;
       dirty.add(pool.token0).add(pool.token1);
@@ -128,26 +128,28 @@ function pushSwaps(out: Replay, log: RawLog, pool: StoredPool, net0: bigint, net
   }
 }
 
-// Quote tokens first, in their order (each is priced only against quote tokens before it): when one
-// moves, every token sharing a pool with it is repriced too. Then the other tokens.
+// Quote tokens first, all at once (they depend on each other through the anchor): when one moves,
+// every token sharing a pool with it is repriced too. Then the other tokens.
 function repriceBlock(ctx: IndexerContext, state: IndexerState, dirty: Set<string>, block: number, at: Date, out: PriceChange[]) {
   const { quotes, quoteRank } = ctx.pricing;
-  for (const quote of quotes) {
-    if (!dirty.has(quote) || !setPrice(ctx, state, quote, block, at, out)) continue;
-    for (const address of state.poolsByToken.get(quote) ?? []) {
-      const pool = state.pools.get(address)!;
-      dirty.add(pool.token0).add(pool.token1);
+  if (quotes.some((q) => dirty.has(q))) {
+    const priced = priceQuoteTokens(state, ctx.pricing);
+    for (const quote of quotes) {
+      if (!setPrice(state, quote, priced.get(quote) ?? { price: null, source: null }, block, at, out)) continue;
+      for (const address of state.poolsByToken.get(quote) ?? []) {
+        const pool = state.pools.get(address)!;
+        dirty.add(pool.token0).add(pool.token1);
+      }
     }
   }
-  for (const token of [...dirty].sort()) if (!quoteRank.has(token)) setPrice(ctx, state, token, block, at, out);
+  for (const token of [...dirty].sort()) if (!quoteRank.has(token)) setPrice(state, token, priceWithSource(state, token, ctx.pricing), block, at, out);
 }
 
-function setPrice(ctx: IndexerContext, state: IndexerState, token: string, block: number, at: Date, out: PriceChange[]): boolean {
-  const { price, source } = priceWithSource(state, token, ctx.pricing);
+function setPrice(state: IndexerState, token: string, { price, source }: PricedBy, block: number, at: Date, out: PriceChange[]): boolean {
   const previous = state.prices.get(token);
   const moved = price !== (previous?.price ?? null);
   if (!moved && source === (previous?.source ?? null)) return false;
-  state.prices.set(token, { price, blockNumber: block, observedAt: at, source });
+  state.prices.set(token, { price, blockNumber: block, observedAt: at, valueSince: moved || !previous ? at : previous.valueSince, source });
   out.push({ token, blockNumber: block, price: price === null ? null : formatFixed(price), observedAt: at, source });
   return moved; // (a new source at the same price moves nothing quoted against the token)
 }

@@ -19,6 +19,7 @@ const valueOf: Record<OrderColumn, (t: Token) => Value> = {
   contractAddress: (t) => t.contractAddress.toLowerCase(),
   currentPrice: (t) => t.currentPrice,
   priceUpdatedAt: (t) => t.priceUpdatedAt,
+  marketUpdatedAt: (t) => t.marketUpdatedAt,
   createdAt: (t) => t.createdAt,
   updatedAt: (t) => t.updatedAt,
   last24hVariation: (t) => t.last24hVariation,

@@ -23,6 +23,7 @@ export function makeTokens(count: number): TokenWrite[] {
       totalSupply: supply,
       currentPrice: price,
       priceUpdatedAt: priced ? new Date(BASE_TIME.getTime() + (i % 4) * 3_600_000) : null,
+      marketUpdatedAt: priced ? new Date(BASE_TIME.getTime() + (i % 5) * 1_800_000) : null,
       last24hVariation: priced ? `${((i % 9) - 4) * 3}.5` : null,
       // younger histories: a 7 d window without a start price where a 1 h one has one
       priceChange1h: priced ? `${((i % 11) - 5) * 0.25}` : null,

@@ -1,15 +1,16 @@
-// Pricing from the USD anchor through quote tokens in their order (docs/indexer.md, "Pricing"):
-// a quote token is priced only against quote tokens before it, so the choice is acyclic; a
-// stablecoin is market-priced; the anchor is the feed's answer or the peg.
+// Pricing from the USD anchor (docs/indexer.md, "Pricing"): the stablecoin basket's lower median is
+// 1 USD, the wrapped native token is priced from its deepest pool against the stablecoins, the USD
+// feed guards the basket and takes over when the whole basket leaves USD; every figure below is
+// worked out by hand from the pools' reserves.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { IndexerToken, StoredPool } from '../../src/db/indexer/index.ts';
 import { addPool, type IndexerState } from '../../src/indexer/state/IndexerState.ts';
 import { SCALE } from '../../src/indexer/math/fixed.ts';
-import { createPricingConfig, priceWithSource, sourceKindOf } from '../../src/indexer/pricing/priceToken.ts';
+import { createPricingConfig, priceQuoteTokens, priceWithSource, sourceKindOf } from '../../src/indexer/pricing/priceToken.ts';
 
 const A = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
-const [WETH, USDC, USDT, TKN] = [A(1), A(2), A(3), A(4)];
+const [WETH, USDC, USDT, DAI, TKN] = [A(1), A(2), A(3), A(5), A(4)];
 const FEED = A(99);
 const token = (address: string, decimals: number): IndexerToken => ({
   address, name: address, symbol: address.slice(-2), decimals, decimalsKnown: true, listed: false, logo: null,
@@ -21,64 +22,105 @@ const v2 = (address: string, t0: string, t1: string, r0: bigint, r1: bigint): St
 });
 const E18 = 10n ** 18n;
 const E6 = 10n ** 6n;
+const [USDC_USDT, DAI_USDC, WETH_USDC, WETH_USDT, TKN_USDT, WETH_DAI] = [A(202), A(205), A(201), A(203), A(204), A(206)];
 
+/** USDT on its peg against USDC, DAI at 0.97 USDC, WETH at 3,030 USDC and 3,000 USDT, TKN at 2 USDT. */
 function world(): IndexerState {
   const state: IndexerState = { tokens: new Map(), pools: new Map(), poolsByToken: new Map(), prices: new Map(), feed: null, swaps24h: new Map(), trustWritten: new Map(), lures: new Map(), contractChecks: new Map() };
-  for (const [a, d] of [[WETH, 18], [USDC, 6], [USDT, 6], [TKN, 18]] as const) state.tokens.set(a, token(a, d));
-  addPool(state, v2(A(201), WETH, USDC, 1000n * E18, 3_030_000n * E6)); // WETH at 3,030 USDC
-  addPool(state, v2(A(202), USDC, USDT, 5_000_000n * E6, 5_100_000n * E6)); // USDT at 0.98 USDC (deep)
-  addPool(state, v2(A(203), WETH, USDT, 100n * E18, 300_000n * E6)); // USDT via WETH
-  addPool(state, v2(A(204), TKN, USDT, 1_000_000n * E18, 2_000_000n * E6)); // TKN at 2 USDT
+  for (const [a, d] of [[WETH, 18], [USDC, 6], [USDT, 6], [DAI, 18], [TKN, 18]] as const) state.tokens.set(a, token(a, d));
+  addPool(state, v2(USDC_USDT, USDC, USDT, 5_000_000n * E6, 5_000_000n * E6));
+  addPool(state, v2(DAI_USDC, DAI, USDC, 1_000_000n * E18, 970_000n * E6));
+  addPool(state, v2(WETH_USDC, WETH, USDC, 1000n * E18, 3_030_000n * E6));
+  addPool(state, v2(WETH_USDT, WETH, USDT, 100n * E18, 300_000n * E6));
+  addPool(state, v2(TKN_USDT, TKN, USDT, 1_000_000n * E18, 2_000_000n * E6));
   return state;
 }
-const num = (p: bigint | null) => (p === null ? null : Number((p * 1_000_000n) / SCALE) / 1_000_000);
-const price = (state: IndexerState, config: ReturnType<typeof createPricingConfig>, t: string) => {
-  const r = priceWithSource(state, t, config);
-  state.prices.set(t, { price: r.price, blockNumber: 1, observedAt: new Date(0), source: r.source });
-  return r;
+const setReserves = (state: IndexerState, pool: string, r0: bigint, r1: bigint) => {
+  state.pools.get(pool)!.state = { ...state.pools.get(pool)!.state, reserve0: r0, reserve1: r1 };
 };
+const num = (p: bigint | null | undefined) => (p === null || p === undefined ? null : Number((p * 1_000_000n) / SCALE) / 1_000_000);
+const config = (options: { stablecoins?: string[]; usdFeed?: string | null; usdPeg?: string | null } = {}) => createPricingConfig({
+  stablecoins: options.stablecoins ?? [USDC, USDT, DAI], wrappedNative: WETH, usdFeed: options.usdFeed === undefined ? FEED : options.usdFeed,
+  usdPeg: options.usdPeg ?? null, minLiquidityUsd: 1000n * SCALE,
+});
+/** Every quote token priced at once, then TKN against them (as replayBlocks does). */
+function priceAll(state: IndexerState, c: ReturnType<typeof config>) {
+  const quotes = priceQuoteTokens(state, c);
+  for (const [t, r] of quotes) state.prices.set(t, { price: r.price, blockNumber: 1, observedAt: new Date(0), valueSince: new Date(0), source: r.source });
+  const tkn = priceWithSource(state, TKN, c);
+  const of = (t: string) => (t === TKN ? tkn : quotes.get(t)!);
+  return { usd: (t: string) => num(of(t).price), source: (t: string) => of(t).source, kind: (t: string) => sourceKindOf(c, t, of(t).source) };
+}
 
-describe('pricing from the USD anchor', () => {
-  it('with a feed: WETH is the feed, USDC is priced through WETH, USDT through the deepest earlier quote', () => {
-    const config = createPricingConfig({ stablecoins: [USDC, USDT], wrappedNative: WETH, usdFeed: FEED, usdPeg: null, minLiquidityUsd: 1000n * SCALE });
-    assert.deepEqual(config.quotes, [WETH, USDC, USDT]);
+describe('pricing from the stablecoin basket', () => {
+  it('the median stablecoin is 1 USD: USDC and USDT on their peg read 1, DAI shows its own depeg, WETH through its deepest stablecoin pool', () => {
     const state = world();
-    assert.equal(price(state, config, WETH).price, null, 'no feed answer yet: no price');
+    state.feed = { price: 3000n * SCALE, updatedAt: new Date(0), blockNumber: 1 }; // 1 % off the basket's 3,030: within the guard
+    const p = priceAll(state, config());
+    assert.deepEqual([p.usd(USDC), p.usd(USDT), p.usd(DAI)], [1, 1, 0.97]);
+    assert.deepEqual([p.source(USDC), p.kind(USDC)], [USDC, 'usd-basket'], 'USDC is the median itself');
+    assert.deepEqual([p.source(USDT), p.kind(USDT), p.source(DAI)], [USDC_USDT, 'pool', DAI_USDC]);
+    assert.deepEqual([p.usd(WETH), p.source(WETH), p.kind(WETH)], [3030, WETH_USDC, 'pool'], 'the WETH/USDC pool is deeper than WETH/USDT');
+    assert.equal(p.usd(TKN), 2);
+  });
+
+  it("USDC's own pools at 0.97 show USDC at 0.97 while USDT and DAI stay at 1", () => {
+    const state = world();
+    setReserves(state, USDC_USDT, 5_000_000n * E6, 4_850_000n * E6); // USDC = 0.97 USDT
+    setReserves(state, DAI_USDC, 970_000n * E18, 1_000_000n * E6); // USDC = 0.97 DAI
+    const p = priceAll(state, config());
+    assert.deepEqual([p.usd(USDC), p.usd(USDT), p.usd(DAI)], [0.97, 1, 1]);
+    assert.equal(p.kind(USDC), 'usd-basket');
+    assert.notEqual(p.source(USDC), USDC, 'the median is another stablecoin');
+  });
+
+  it('a depeg of the whole basket trips the feed guard: WETH is the feed, the stablecoins show their depeg', () => {
+    const state = world();
     state.feed = { price: 3000n * SCALE, updatedAt: new Date(0), blockNumber: 1 };
-    const weth = price(state, config, WETH);
-    assert.deepEqual([num(weth.price), weth.source, sourceKindOf(config, WETH, weth.source)], [3000, FEED, 'usd-feed']);
-    const usdc = price(state, config, USDC);
-    assert.deepEqual([num(usdc.price), usdc.source], [0.990099, A(201)], 'USDC = 3000 / 3030: a stablecoin off its peg shows');
-    const usdt = price(state, config, USDT);
-    assert.equal(usdt.source, A(202), 'the USDC/USDT pool is deeper than WETH/USDT');
-    assert.equal(num(usdt.price), 0.970685);
-    const tkn = price(state, config, TKN);
-    assert.deepEqual([num(tkn.price), sourceKindOf(config, TKN, tkn.source)], [1.94137, 'pool']);
+    // Every stablecoin at 0.95 USD: WETH costs 3,157.89 of each, 5.3 % above the feed.
+    setReserves(state, WETH_USDC, 1000n * E18, 3_157_894_736_842n);
+    setReserves(state, DAI_USDC, 1_000_000n * E18, 1_000_000n * E6);
+    const p = priceAll(state, config());
+    assert.deepEqual([p.usd(WETH), p.source(WETH), p.kind(WETH)], [3000, FEED, 'usd-feed']);
+    assert.deepEqual([p.usd(USDC), p.source(USDC), p.kind(USDC)], [0.95, WETH_USDC, 'pool']);
+    assert.deepEqual([p.usd(USDT), p.source(USDT)], [0.95, USDC_USDT], 'USDT through its deeper pool against USDC');
+    assert.equal(p.usd(DAI), 0.95);
   });
 
-  it('without a feed: the first stablecoin is pegged at 1; WETH through it; USDC is never priced through USDT', () => {
-    const config = createPricingConfig({ stablecoins: [USDC, USDT], wrappedNative: WETH, usdFeed: null, usdPeg: null, minLiquidityUsd: 1000n * SCALE });
-    assert.deepEqual(config.quotes, [USDC, WETH, USDT]);
+  it('within the guard, or without a feed, the basket holds', () => {
     const state = world();
-    const usdc = price(state, config, USDC);
-    assert.deepEqual([num(usdc.price), usdc.source, sourceKindOf(config, USDC, usdc.source)], [1, USDC, 'usd-peg']);
-    assert.equal(num(price(state, config, WETH).price), 3030);
-    assert.equal(price(state, config, USDT).source, A(202));
+    setReserves(state, WETH_USDC, 1000n * E18, 3_057_000n * E6); // 1.9 % above the feed
+    state.feed = { price: 3000n * SCALE, updatedAt: new Date(0), blockNumber: 1 };
+    assert.deepEqual([priceAll(state, config()).usd(USDC), priceAll(state, config()).kind(WETH)], [1, 'pool']);
+    state.feed = { price: 2000n * SCALE, updatedAt: new Date(0), blockNumber: 1 };
+    assert.equal(priceAll(state, config({ usdFeed: null })).usd(WETH), 3057, 'no feed configured: no guard');
   });
 
-  it('a quote token is priced only against quote tokens before it (no cycle)', () => {
-    const config = createPricingConfig({ stablecoins: [USDC, USDT], wrappedNative: WETH, usdFeed: FEED, usdPeg: null, minLiquidityUsd: 1000n * SCALE });
+  it('a stablecoin without a pool against an earlier one is priced like any token, after WETH', () => {
+    const state = world();
+    state.pools.delete(DAI_USDC);
+    state.poolsByToken.get(DAI)!.delete(DAI_USDC);
+    state.poolsByToken.get(USDC)!.delete(DAI_USDC);
+    addPool(state, v2(WETH_DAI, WETH, DAI, 100n * E18, 297_000n * E18)); // DAI at 3030/2970 = 1.0202
+    const p = priceAll(state, config());
+    assert.deepEqual([p.usd(USDC), p.usd(USDT), p.usd(DAI), p.source(DAI)], [1, 1, 1.020202, WETH_DAI]);
+  });
+
+  it('the reference stablecoin only names the unit: the same prices with USDT as reference', () => {
+    const a = priceAll(world(), config());
+    const b = priceAll(world(), config({ usdPeg: USDT }));
+    assert.deepEqual([WETH, USDC, USDT, DAI, TKN].map(b.usd), [WETH, USDC, USDT, DAI, TKN].map(a.usd));
+    assert.equal(b.kind(USDT), 'usd-basket');
+  });
+
+  it('a basket of one is a peg; no stablecoin: the feed prices WETH; neither: nothing is priced', () => {
+    const one = priceAll(world(), config({ stablecoins: [USDT], usdFeed: null }));
+    assert.deepEqual([one.usd(USDT), one.kind(USDT), one.usd(WETH)], [1, 'usd-basket', 3000]);
     const state = world();
     state.feed = { price: 3000n * SCALE, updatedAt: new Date(0), blockNumber: 1 };
-    for (const t of [WETH, USDC, USDT]) price(state, config, t);
-    state.pools.delete(A(201)); // USDC's only pool against an earlier quote (WETH) is gone
-    state.poolsByToken.get(USDC)!.delete(A(201));
-    assert.equal(priceWithSource(state, USDC, config).price, null, 'USDC is not priced through USDT, which comes after it');
-  });
-
-  it('an explicit peg overrides the first stablecoin; no stablecoin and no feed prices nothing', () => {
-    assert.deepEqual(createPricingConfig({ stablecoins: [USDC, USDT], wrappedNative: WETH, usdFeed: null, usdPeg: USDT, minLiquidityUsd: 0n }).quotes, [USDT, WETH, USDC]);
-    const none = createPricingConfig({ stablecoins: [], wrappedNative: WETH, usdFeed: null, usdPeg: null, minLiquidityUsd: 0n });
+    const feed = priceAll(state, config({ stablecoins: [] }));
+    assert.deepEqual([feed.usd(WETH), feed.kind(WETH), feed.usd(TKN)], [3000, 'usd-feed', null]);
+    const none = config({ stablecoins: [], usdFeed: null });
     assert.equal(none.anchor, null);
     assert.equal(priceWithSource(world(), WETH, none).price, null);
   });

@@ -10,6 +10,7 @@ export const orderColumns = {
   contractAddress: { sql: 'tokens.address', nullable: false },
   currentPrice: { sql: 'tokens.current_price', nullable: true },
   priceUpdatedAt: { sql: 'tokens.price_updated_at', nullable: true },
+  marketUpdatedAt: { sql: 'tokens.market_updated_at', nullable: true },
   createdAt: { sql: 'tokens.created_at', nullable: false },
   updatedAt: { sql: 'tokens.updated_at', nullable: false },
   last24hVariation: { sql: 'tokens.last24h_variation', nullable: true },

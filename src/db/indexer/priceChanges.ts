@@ -45,3 +45,21 @@ export async function loadPricesAt(db: Queryable, at: Date | null, tokens?: read
       );
   return new Map(rows.map((r) => [r.token, { token: r.token, blockNumber: Number(r.blockNumber), price: r.price, observedAt: new Date(r.observedAt), source: r.source }]));
 }
+
+/**
+ * When each token's current price value began: the first change after the last one to another
+ * value (a change of price source alone keeps the value, and so this time).
+ */
+export async function loadPriceValueTimes(db: Queryable): Promise<Map<string, Date>> {
+  type Row = { token: string; since: Date };
+  const rows = await db.query<Row>(
+    `SELECT l.token, f.observed_at AS since
+     FROM (SELECT DISTINCT ON (token) token, price FROM indexer_price_changes ORDER BY token, observed_at DESC, block_number DESC) l
+     LEFT JOIN LATERAL (SELECT d.observed_at, d.block_number FROM indexer_price_changes d
+       WHERE d.token = l.token AND d.price IS DISTINCT FROM l.price ORDER BY d.observed_at DESC, d.block_number DESC LIMIT 1) p ON true
+     CROSS JOIN LATERAL (SELECT c.observed_at FROM indexer_price_changes c
+       WHERE c.token = l.token AND (p.block_number IS NULL OR (c.observed_at, c.block_number) > (p.observed_at, p.block_number))
+       ORDER BY c.observed_at, c.block_number LIMIT 1) f`,
+  );
+  return new Map(rows.map((r) => [r.token, new Date(r.since)]));
+}

@@ -8,7 +8,10 @@ export type TokenRow = {
   logo: string | null;
   totalSupply: string;
   currentPrice: string | null;
+  /** The time of the block in which currentPrice took its value. */
   priceUpdatedAt: Date | null;
+  /** The latest event of the token's own market (its price-source pool, or the feed's update time). */
+  marketUpdatedAt: Date | null;
   last24hVariation: string | null;
   fdv: string | null;
   sells: number;
@@ -27,7 +30,7 @@ export type TokenRow = {
   volume24h: string;
   /** Lower-case address of the pool the price comes from, or of the anchor (see priceSourceKind). */
   priceSource: string | null;
-  priceSourceKind: 'pool' | 'usd-feed' | 'usd-peg' | null;
+  priceSourceKind: 'pool' | 'usd-feed' | 'usd-basket' | null;
   createdAt: Date;
   updatedAt: Date;
   /** Base units, exact decimal integer string; null until the indexer read it. */
@@ -43,7 +46,7 @@ export type TokenRow = {
 export const tokenColumns = `
   address, checksum_address AS "checksumAddress", name, symbol, decimals, logo,
   total_supply::text AS "totalSupply", current_price::text AS "currentPrice",
-  price_updated_at AS "priceUpdatedAt", last24h_variation::text AS "last24hVariation",
+  price_updated_at AS "priceUpdatedAt", market_updated_at AS "marketUpdatedAt", last24h_variation::text AS "last24hVariation",
   fdv::text AS fdv, sells, buys, swaps, is_possible_spam AS "isPossibleSpam",
   spam_reasons::text AS "spamReasons", is_secure AS "isSecure", security_score AS "securityScore",
   security_reasons::text AS "securityReasons", price_source_kind AS "priceSourceKind", liquidity::text AS liquidity, volume24h::text AS volume24h,

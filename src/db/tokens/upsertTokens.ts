@@ -12,7 +12,10 @@ export type TokenWrite = {
   totalSupply: bigint;
   /** USD per whole token as an exact decimal string, or null when unpriced. */
   currentPrice?: string | null;
+  /** The time of the block in which currentPrice took its value. */
   priceUpdatedAt?: Date | null;
+  /** The latest event of the token's own market (its price-source pool, or the feed's update time). */
+  marketUpdatedAt?: Date | null;
   /** Percent, exact decimal string. */
   last24hVariation?: string | null;
   fdv?: string | null;
@@ -29,7 +32,7 @@ export type TokenWrite = {
   liquidity?: string | null;
   /** Lower-case address of the pool the price comes from, or of the anchor (feed or pegged token). */
   priceSource?: string | null;
-  priceSourceKind?: 'pool' | 'usd-feed' | 'usd-peg' | null;
+  priceSourceKind?: 'pool' | 'usd-feed' | 'usd-basket' | null;
   /** When the token was first seen; an existing earlier value is kept. */
   firstSeenAt: Date;
   /** Stamped as updatedAt when any stored field changes. */
@@ -51,11 +54,11 @@ const BATCH = 500;
 // Whether an upsert changes anything a reader sees (counts are written by refreshSwapCounts).
 const CHANGED = `(t.name, t.symbol, t.decimals, t.logo, t.total_supply, t.current_price, t.price_updated_at,
     t.last24h_variation, t.fdv, t.is_possible_spam, t.spam_reasons, t.liquidity, t.price_source, t.price_source_kind,
-    t.price_change_1h, t.price_change_6h, t.price_change_7d)
+    t.price_change_1h, t.price_change_6h, t.price_change_7d, t.market_updated_at)
   IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.symbol, EXCLUDED.decimals, EXCLUDED.logo, EXCLUDED.total_supply,
     EXCLUDED.current_price, EXCLUDED.price_updated_at, EXCLUDED.last24h_variation, EXCLUDED.fdv,
     EXCLUDED.is_possible_spam, EXCLUDED.spam_reasons, EXCLUDED.liquidity, EXCLUDED.price_source, EXCLUDED.price_source_kind,
-    EXCLUDED.price_change_1h, EXCLUDED.price_change_6h, EXCLUDED.price_change_7d)
+    EXCLUDED.price_change_1h, EXCLUDED.price_change_6h, EXCLUDED.price_change_7d, EXCLUDED.market_updated_at)
   OR (t.circulating_supply, t.market_cap) IS DISTINCT FROM (EXCLUDED.circulating_supply, EXCLUDED.market_cap)`;
 
 /**
@@ -70,11 +73,11 @@ export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[])
       `INSERT INTO tokens AS t (address, checksum_address, name, symbol, decimals, logo, total_supply,
          current_price, price_updated_at, last24h_variation, fdv, is_possible_spam, spam_reasons,
          created_at, updated_at, created_block, liquidity, price_source, price_source_kind, circulating_supply, market_cap,
-         price_change_1h, price_change_6h, price_change_7d, row_version)
+         price_change_1h, price_change_6h, price_change_7d, market_updated_at, row_version)
        SELECT *, ${NEXT_ROW_VERSION} FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[],
          $7::numeric[], $8::numeric[], $9::timestamptz[], $10::numeric[], $11::numeric[],
          $12::boolean[], $13::jsonb[], $14::timestamptz[], $15::timestamptz[], $16::bigint[], $17::numeric[], $18::text[], $19::text[],
-         $20::numeric[], $21::numeric[], $22::numeric[], $23::numeric[], $24::numeric[])
+         $20::numeric[], $21::numeric[], $22::numeric[], $23::numeric[], $24::numeric[], $25::timestamptz[])
        ON CONFLICT (address) DO UPDATE SET
          checksum_address = EXCLUDED.checksum_address, name = EXCLUDED.name, symbol = EXCLUDED.symbol,
          decimals = EXCLUDED.decimals, logo = EXCLUDED.logo, total_supply = EXCLUDED.total_supply,
@@ -84,7 +87,7 @@ export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[])
          liquidity = EXCLUDED.liquidity, price_source = EXCLUDED.price_source, price_source_kind = EXCLUDED.price_source_kind,
          circulating_supply = EXCLUDED.circulating_supply, market_cap = EXCLUDED.market_cap,
          price_change_1h = EXCLUDED.price_change_1h, price_change_6h = EXCLUDED.price_change_6h,
-         price_change_7d = EXCLUDED.price_change_7d,
+         price_change_7d = EXCLUDED.price_change_7d, market_updated_at = EXCLUDED.market_updated_at,
          created_at = LEAST(t.created_at, EXCLUDED.created_at),
          created_block = LEAST(t.created_block, EXCLUDED.created_block),
          updated_at = CASE WHEN ${CHANGED} THEN GREATEST(t.updated_at, EXCLUDED.updated_at) ELSE t.updated_at END,
@@ -114,6 +117,7 @@ export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[])
         col((t) => t.priceChange1h ?? null),
         col((t) => t.priceChange6h ?? null),
         col((t) => t.priceChange7d ?? null),
+        col((t) => t.marketUpdatedAt?.toISOString() ?? null),
       ],
     );
   }

@@ -4,10 +4,14 @@ import { loadContractChecks, loadTokenTrust } from '../../db/index.ts';
 import type { ContractFindings } from '../contractChecks/ContractFindings.ts';
 import { parseFixed } from '../math/fixed.ts';
 import type { SpamReason } from '../spam/spamReasons.ts';
-import { loadIndexerTokens, loadLatestFeedAnswer, loadPools, loadPricesAt, type IndexerToken, type StoredPool } from '../../db/indexer/index.ts';
+import { loadIndexerTokens, loadLatestFeedAnswer, loadPools, loadPricesAt, loadPriceValueTimes, type IndexerToken, type StoredPool } from '../../db/indexer/index.ts';
 
-/** `source`: the pool the price comes from, or the anchor (priceWithSource); null without a price. */
-export type CurrentPrice = { price: bigint | null; blockNumber: number; observedAt: Date; source: string | null };
+/**
+ * `source`: the pool the price comes from, or the anchor (priceWithSource); null without a price.
+ * `observedAt`: the time of the last change (of value or source); `valueSince`: the time the price
+ * took its present value (the token's priceUpdatedAt).
+ */
+export type CurrentPrice = { price: bigint | null; blockNumber: number; observedAt: Date; valueSince: Date; source: string | null };
 
 /** The USD feed's latest answer, scaled by 10^36, and the time the feed says it was updated. */
 export type FeedAnswer = { price: bigint; updatedAt: Date; blockNumber: number };
@@ -36,11 +40,13 @@ export async function loadIndexerState(db: Queryable): Promise<IndexerState> {
   };
   for (const token of await loadIndexerTokens(db)) state.tokens.set(token.address, token);
   for (const pool of await loadPools(db)) addPool(state, pool);
+  const valueTimes = await loadPriceValueTimes(db);
   for (const [token, change] of await loadPricesAt(db, null)) {
     state.prices.set(token, {
       price: change.price === null ? null : parseFixed(change.price),
       blockNumber: change.blockNumber,
       observedAt: change.observedAt,
+      valueSince: valueTimes.get(token) ?? change.observedAt,
       source: change.source ?? null,
     });
   }

@@ -18,6 +18,7 @@ export function toToken(row: TokenRow, priceSource?: PoolRow): Token {
     contractAddress: row.checksumAddress,
     currentPrice: toNumber(row.currentPrice),
     priceUpdatedAt: row.priceUpdatedAt ? row.priceUpdatedAt.toISOString() : null,
+    marketUpdatedAt: row.marketUpdatedAt ? row.marketUpdatedAt.toISOString() : null,
     last24hVariation: toNumber(row.last24hVariation),
     isPossibleSpam: row.isPossibleSpam,
     spamReasons: readList(row.spamReasons, { code: 'string', detail: 'string' }, 'spam reasons', row),
@@ -57,11 +58,11 @@ function readList<S extends Shape>(text: string, shape: S, what: string, row: To
 }
 
 const ANCHOR_DESCRIPTION = {
+  'usd-basket': 'Median of the stablecoin basket',
   'usd-feed': 'Chainlink-style USD price feed',
-  'usd-peg': 'Pegged at 1 USD (no USD feed configured)',
 } as const;
 
 function anchorOf(row: TokenRow): Token['info']['priceSource'] {
-  if (row.priceSource === null || (row.priceSourceKind !== 'usd-feed' && row.priceSourceKind !== 'usd-peg')) return null;
+  if (row.priceSource === null || (row.priceSourceKind !== 'usd-feed' && row.priceSourceKind !== 'usd-basket')) return null;
   return { family: 'anchor', kind: row.priceSourceKind, address: getAddress(row.priceSource), description: ANCHOR_DESCRIPTION[row.priceSourceKind] };
 }

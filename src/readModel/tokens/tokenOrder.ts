@@ -20,10 +20,11 @@ type Column =
  */
 export type SortRow = Omit<
   TokenRow,
-  | 'checksumAddress' | 'logo' | 'priceUpdatedAt' | 'createdAt' | 'updatedAt' | 'priceSource' | 'priceSourceKind'
+  | 'checksumAddress' | 'logo' | 'priceUpdatedAt' | 'marketUpdatedAt' | 'createdAt' | 'updatedAt' | 'priceSource' | 'priceSourceKind'
   | 'spamReasons' | 'securityReasons' | 'circulatingSupply' | 'priceChange6h'
 > & {
   priceUpdatedAt: number | null;
+  marketUpdatedAt: number | null;
   createdAt: number;
   updatedAt: number;
 };
@@ -33,6 +34,7 @@ export function toSortRow(row: TokenRow): SortRow {
     address: row.address, name: row.name, symbol: row.symbol, decimals: row.decimals,
     totalSupply: row.totalSupply, currentPrice: row.currentPrice,
     priceUpdatedAt: row.priceUpdatedAt === null ? null : row.priceUpdatedAt.getTime(),
+    marketUpdatedAt: row.marketUpdatedAt === null ? null : row.marketUpdatedAt.getTime(),
     last24hVariation: row.last24hVariation, fdv: row.fdv, sells: row.sells, buys: row.buys, swaps: row.swaps,
     isPossibleSpam: row.isPossibleSpam, isSecure: row.isSecure, securityScore: row.securityScore, liquidity: row.liquidity, volume24h: row.volume24h,
     createdAt: row.createdAt.getTime(), updatedAt: row.updatedAt.getTime(),
@@ -56,6 +58,7 @@ const columns: Record<OrderColumn, Column> = {
   contractAddress: { kind: 'text', key: (r) => r.address },
   currentPrice: { kind: 'decimal', text: (r) => r.currentPrice },
   priceUpdatedAt: { kind: 'number', value: (r) => r.priceUpdatedAt },
+  marketUpdatedAt: { kind: 'number', value: (r) => r.marketUpdatedAt },
   createdAt: { kind: 'number', value: (r) => r.createdAt },
   updatedAt: { kind: 'number', value: (r) => r.updatedAt },
   last24hVariation: { kind: 'decimal', text: (r) => r.last24hVariation },

@@ -79,7 +79,7 @@ export async function createWorld(options: { initialDate?: Date } = {}): Promise
         network: 'test', chainId: chain.chainId,
         startBlock: 0, batchSize: 1000, pollIntervalMs: 50, confirmations: 0,
         stablecoins: [], wrappedNative: null, multicall3: MULTICALL3_ADDRESS.toLowerCase(),
-        minLiquidityUsd: indexerDefaults.minLiquidityUsd, usdFeed: null, usdPeg: null, secureScoreMin: indexerDefaults.secureScoreMin, secureMarketCapMinUsd: indexerDefaults.secureMarketCapMinUsd,
+        minLiquidityUsd: indexerDefaults.minLiquidityUsd, usdGuard: indexerDefaults.usdGuard, usdFeed: null, usdPeg: null, secureScoreMin: indexerDefaults.secureScoreMin, secureMarketCapMinUsd: indexerDefaults.secureMarketCapMinUsd,
         tokenList: null, reorgDepth: 128, supplyRefreshBlocks: 10_000,
         // Contract checks read the chain head whenever a round happens to run, so two runs over the
         // same history store them at different checkpoints: off unless a test turns them on.

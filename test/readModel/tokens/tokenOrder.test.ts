@@ -14,6 +14,7 @@ const row = (i: number): SortRow => ({
   totalSupply: `${(i % 4) * 1000}`,
   currentPrice: decimals[i % decimals.length]!,
   priceUpdatedAt: i % 4 === 0 ? null : 1_700_000_000_000 + (i % 3) * 1000,
+  marketUpdatedAt: i % 5 === 0 ? null : 1_700_000_000_000 + (i % 4) * 1000,
   last24hVariation: decimals[(i * 7) % decimals.length]!,
   fdv: decimals[(i * 5) % decimals.length]!,
   sells: i % 4,
