@@ -175,7 +175,7 @@ test("pools and token figures through the API equal a recount from the node's lo
   }
   const usdcToken = await request(app).get(`/tokens/${usdcAddress}`).expect(200);
   near(usdcToken.body.info.volume24h, usdcVolume, 'USDC volume24h');
-  assert.deepEqual([usdcToken.body.info.priceSource?.family, usdcToken.body.info.priceSource?.kind], ['anchor', 'usd-peg'], 'without a feed the first stablecoin is the USD peg');
+  assert.deepEqual([usdcToken.body.info.priceSource?.family, usdcToken.body.info.priceSource?.kind], ['anchor', 'usd-basket'], 'the only stablecoin is the basket: a peg at 1 USD');
   near(usdcToken.body.info.liquidity, pages.reduce((n, p) => n + p.liquidity!, 0), 'USDC liquidity is the sum of its pools');
 
   // A token with two pools: the larger first; its liquidity is the two pools' sum; a reserve pool's

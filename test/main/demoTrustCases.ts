@@ -12,7 +12,7 @@ export type ApiToken = {
   spamReasons: { code: string; detail: string }[];
   isSecure: boolean;
   security: { score: number; reasons: Reason[] };
-  info: { marketCap: number | null; liquidity: number | null; priceSource: { family: string } | null };
+  info: { marketCap: number | null; liquidity: number | null; priceSource: { family: string; kind?: string } | null };
 };
 
 const codes = (t: ApiToken) => t.security.reasons.map((r) => r.code);
@@ -42,8 +42,8 @@ export async function checkDemoTrustCases(url: string): Promise<void> {
     assert.ok(t.security.score > 70 && t.security.score <= 100, `${symbol} score ${t.security.score}`);
     assert.ok(codes(t).includes('token-list') && codes(t).includes('liquidity'), `${symbol} reasons ${codes(t)}`);
   }
-  assert.equal(token('WETH').info.priceSource?.family, 'anchor', 'WETH is priced by the USD feed');
-  assert.notEqual(token('USDC').info.priceSource?.family, 'anchor', 'USDC is priced by its market');
+  assert.deepEqual([token('USDC').info.priceSource?.family, token('USDC').info.priceSource?.kind], ['anchor', 'usd-basket'], 'USDC is the basket\'s reference');
+  assert.notEqual(token('WETH').info.priceSource?.family, 'anchor', 'WETH is priced by its deepest stablecoin pool');
 
   const unpriced = token('NONAME');
   assert.deepEqual([unpriced.currentPrice, unpriced.isSecure, unpriced.isPossibleSpam], [null, false, false], 'an unpriced listed token is not secure (and not spam)');
