@@ -35,7 +35,7 @@ export type Config = {
     bodyTimeoutMs: number;
   };
   /** snapshotDir: where the demo's snapshot is kept (src/demo/snapshot.ts); unset: data/demo-snapshot. */
-  demo: { seed: number; chainPort: number; liveTrading: boolean; snapshotDir: string | undefined };
+  demo: { seed: number; chainPort: number; liveTrading: boolean; catchUp: boolean; snapshotDir: string | undefined };
   http: {
     /** Express "trust proxy": false, true, a hop count, or addresses/subnets. */
     trustProxy: boolean | number | string;
@@ -126,6 +126,7 @@ export function loadConfig(env: Env): Config {
       seed: read.integer('DEMO_SEED', 59144, 0, 2 ** 31 - 1),
       chainPort: read.integer('DEMO_CHAIN_PORT', 8545, 0, 65535),
       liveTrading: read.boolean('DEMO_LIVE_TRADING', true),
+      catchUp: read.boolean('DEMO_CATCH_UP', true),
       snapshotDir: read.string('DEMO_SNAPSHOT_DIR'),
     },
     http,

@@ -42,6 +42,7 @@ export async function checkDemoTrustCases(url: string): Promise<void> {
     assert.ok(t.security.score > 70 && t.security.score <= 100, `${symbol} score ${t.security.score}`);
     assert.ok(codes(t).includes('token-list') && codes(t).includes('liquidity'), `${symbol} reasons ${codes(t)}`);
   }
+  await checkStablecoins(url, token);
   assert.deepEqual([token('USDC').info.priceSource?.family, token('USDC').info.priceSource?.kind], ['anchor', 'usd-basket'], 'USDC is the basket\'s reference');
   assert.notEqual(token('WETH').info.priceSource?.family, 'anchor', 'WETH is priced by its deepest stablecoin pool');
 
@@ -113,3 +114,28 @@ async function checkContractCases(token: (symbol: string) => ApiToken): Promise<
   assert.ok(codes(plain).includes('sellable'), `WBTC reasons ${codes(plain)}`);
 }
 
+
+/**
+ * USD is the stablecoin basket's median: USDC and USDT, whose own pools stay on the peg, read 1
+ * within ±0.05 % in every hourly high, low and close of the whole history; DAI's depeg (to 0.965,
+ * 8 hours before the history ends) shows in its candles and its 24 h variation.
+ */
+async function checkStablecoins(url: string, token: (symbol: string) => ApiToken): Promise<void> {
+  const from = new Date(Date.now() - 10 * 86_400_000).toISOString();
+  const candles = async (symbol: string) => {
+    const res = await fetch(`${url}/prices/${token(symbol).contractAddress}/candles?interval=1h&from=${from}`);
+    assert.equal(res.status, 200, `${symbol} candles`);
+    return ((await res.json()) as { candles: { high: number[]; low: number[]; close: number[] } }).candles;
+  };
+  for (const symbol of ['USDC', 'USDT']) {
+    const c = await candles(symbol);
+    assert.ok(c.close.length >= 190, `${symbol}: ${c.close.length} hourly candles over the history`);
+    const prices = [...c.high, ...c.low, ...c.close, token(symbol).currentPrice!];
+    const worst = Math.max(...prices.map((p) => Math.abs(p - 1)));
+    assert.ok(worst <= 0.0005, `${symbol}: every hourly high, low and close within 0.05 % of 1 (worst ${worst})`);
+  }
+  const dai = await candles('DAI');
+  assert.ok(Math.min(...dai.low) <= 0.98, `DAI's depeg shows in its candles (lowest ${Math.min(...dai.low)})`);
+  const variation = token('DAI').last24hVariation;
+  assert.ok(variation !== null && variation < -0.1, `DAI's 24 h variation shows the depeg: ${variation}`);
+}
