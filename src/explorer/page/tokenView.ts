@@ -184,7 +184,7 @@ const figures: [string, (t: Token) => Node | string, string?][] = [
   ['24 h', (t) => change(t.info.priceChange.h24)],
   ['7 d', (t) => change(t.info.priceChange.d7)],
   ['Priced at', (t) => formatTime(t.priceUpdatedAt)],
-  ['Last trade in its price source', (t) => formatTime(t.marketUpdatedAt)],
+  ['Market last active', (t) => formatTime(t.marketUpdatedAt)],
 ];
 
 function poolRow(p: Pool): HTMLTableRowElement {
