@@ -17,6 +17,11 @@ export type ChainClientOptions = {
   maxRetries?: number;
   /** Base delay of the exponential backoff. Default 200 ms. */
   retryBaseMs?: number;
+  /**
+   * Longest delay between two retries. Default 10000 ms. The indexer's client waits at most a
+   * second: a node answering again is used within that, not after a long backoff.
+   */
+  retryMaxDelayMs?: number;
   /** The process's request budget (default: one of its own without limits). */
   budget?: RequestBudget;
   /** `interactive` requests (a user waiting) are granted before `background` ones. Default background. */
@@ -81,6 +86,7 @@ export function createChainClient(options: ChainClientOptions): ChainClient {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxRetries = options.maxRetries ?? 5;
   const retryBaseMs = options.retryBaseMs ?? 200;
+  const retryMaxDelayMs = options.retryMaxDelayMs ?? 10_000;
   const budget = options.budget ?? unlimitedBudget();
   const priority = options.priority ?? 'background';
   const maxBatchSize = Math.max(1, options.maxBatchSize ?? 50);
@@ -166,7 +172,7 @@ export function createChainClient(options: ChainClientOptions): ChainClient {
         }
         counters.retries++;
         // A refusal for rate has paused the budget for every sender; other failures back off here.
-        if (!(error instanceof RateLimitedError)) await sleep(Math.min(10_000, retryBaseMs * 2 ** attempt) * (0.5 + Math.random()));
+        if (!(error instanceof RateLimitedError)) await sleep(Math.min(retryMaxDelayMs, retryBaseMs * 2 ** attempt * (0.5 + Math.random())));
       }
     }
   }
@@ -224,7 +230,7 @@ export function createChainClient(options: ChainClientOptions): ChainClient {
           });
           if (again.length > 0) {
             counters.retries += again.length;
-            if (!answers.some((a) => a instanceof RateLimitedError)) await sleep(Math.min(10_000, retryBaseMs * 2 ** attempt) * (0.5 + Math.random()));
+            if (!answers.some((a) => a instanceof RateLimitedError)) await sleep(Math.min(retryMaxDelayMs, retryBaseMs * 2 ** attempt * (0.5 + Math.random())));
           }
           pending = again;
         }
