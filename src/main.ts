@@ -171,7 +171,9 @@ async function main(mode: Mode): Promise<void> {
     }
     indexMs = Date.now() - indexFrom;
   }
-  const node = nodeClient('readiness', { timeoutMs: 3000, maxRetries: 0, priority: 'interactive' });
+  // A new connection per probe: readiness says whether the node answers now (a kept-alive
+  // connection from before a partition would hold the probe until its timeout after the heal).
+  const node = nodeClient('readiness', { timeoutMs: 3000, maxRetries: 0, priority: 'interactive', reuseConnections: false });
   const metrics = createMetrics({
     // `index` has no rate limits (it returns before `counter` exists).
     rateLimitCounting: mode === 'index' ? undefined : () => {

@@ -22,6 +22,8 @@ export type ChainClientOptions = {
    * second: a node answering again is used within that, not after a long backoff.
    */
   retryMaxDelayMs?: number;
+  /** False: a new connection per request (readiness probes). Default true (a keep-alive pool). */
+  reuseConnections?: boolean;
   /** The process's request budget (default: one of its own without limits). */
   budget?: RequestBudget;
   /** `interactive` requests (a user waiting) are granted before `background` ones. Default background. */
@@ -90,7 +92,7 @@ export function createChainClient(options: ChainClientOptions): ChainClient {
   const budget = options.budget ?? unlimitedBudget();
   const priority = options.priority ?? 'background';
   const maxBatchSize = Math.max(1, options.maxBatchSize ?? 50);
-  const transport = createHttpTransport(options.url);
+  const transport = createHttpTransport(options.url, { reuseConnections: options.reuseConnections });
   const counters = { requests: 0, batches: 0, retries: 0, failures: 0, throttled: 0, logSplits: 0 };
   const byMethod: Record<string, number> = {};
   const logRange = { limit: Number.POSITIVE_INFINITY, streak: 0 };

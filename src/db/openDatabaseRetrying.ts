@@ -24,7 +24,8 @@ export type RetryingDatabaseOptions = DatabaseOptions & {
   onReady?: (attempts: number, ms: number) => void;
 };
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+// Not unref'd: while the database is awaited, the retries are what keeps the process running.
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * PostgreSQL (databaseUrl): returns once the first attempt succeeded or failed (at most

@@ -23,8 +23,9 @@ export type OutageLog = {
 export function dependencyOf(error: unknown): IndexerDependency | undefined {
   let current: unknown = error;
   for (let depth = 0; current instanceof Error && depth < 16; depth++) {
-    if (isDatabaseFault(current)) return 'database';
+    // A node's socket error carries the same codes (ECONNREFUSED, ...) as the database's: the class first.
     if (current instanceof ChainError) return current.retryable ? 'chain node' : undefined;
+    if (isDatabaseFault(current)) return 'database';
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;

@@ -16,8 +16,9 @@ export type ReadinessCheck = () => Promise<void | string>;
  * their short message; any other text is the check's own words (`nothing indexed yet`).
  */
 function publicReason(error: unknown): string {
-  if (isDatabaseFault(error)) return 'the database does not answer';
+  // The service's errors first: a node's socket error has the same codes as a database's.
   if (error instanceof BaseError) return error.shortMessage;
+  if (isDatabaseFault(error)) return 'the database does not answer';
   return error instanceof Error ? error.message : String(error);
 }
 
