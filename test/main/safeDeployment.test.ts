@@ -1,6 +1,7 @@
 // Issue 30 on real processes: `npm run serve` and `npm run index` (the compiled entry point) with
 // secret-bearing URLs for the chain node, PostgreSQL, Redis and the token list, PostgreSQL and the
-// node each behind a TCP proxy the test cuts. Checked:
+// node each behind a TCP proxy the test cuts. Each defect fails its own test on the old code.
+// Checked:
 //  (1) a node URL with credentials works on every path (readiness, /rpc, the indexer, its token
 //      list): every request carries the Basic header it implies (the stand-in node answers 401
 //      to any other), and the indexer writes its checkpoint;
@@ -143,12 +144,12 @@ describe('a deployment that is safe to run (real serve and index processes)', { 
     };
   }
 
-  it('serve: starts while PostgreSQL refuses, answers 503 naming the database, is ready within 2 s of it answering; a latest lookup after a partition succeeds; nothing secret printed', async () => {
+  it('serve: starts while PostgreSQL refuses, answers 503 naming the database, is ready within 2 s of it answering; nothing secret printed', async () => {
     const schema = await newSchema('safe_serve', true);
     await admin.query(`INSERT INTO ${schema}.indexer_checkpoint (id, chain_id, block_number, block_hash, block_time) VALUES (1, 59144, 20, $1, now())`, [`0x${'14'.padStart(64, 'a')}`]);
     await pgProxy.setMode('refuse');
     const seenBefore = node.authorizations.length;
-    const main = startMain('serve', { ...env(schema), RPC_UPSTREAM_TIMEOUT_MS: '1500' });
+    const main = startMain('serve', env(schema));
     started.push(main);
     const url = await announcedUrl(main, 'token API ready');
 
@@ -169,20 +170,6 @@ describe('a deployment that is safe to run (real serve and index processes)', { 
       assertNoAddress(answer.body, [pgProxy.port, nodeProxy.port], path); // (4)
     }
 
-    // (5) a `latest` lookup begun during a partition of the node, and the same one after it healed
-    const lookup = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionByBlockNumberAndIndex', params: ['latest', '0x0'] });
-    assert.equal((await send(`${url}/rpc`, 'POST', lookup)).status, 200, 'a lookup before the partition (its connection is kept alive)');
-    await nodeProxy.setMode('partition');
-    const stuck = send(`${url}/rpc`, 'POST', lookup);
-    await new Promise((r) => setTimeout(r, 400));
-    await nodeProxy.setMode('pass');
-    const healed = performance.now();
-    const afterHeal = await send(`${url}/rpc`, 'POST', lookup);
-    const lookupMs = performance.now() - healed;
-    assert.deepEqual(JSON.parse(afterHeal.body), { jsonrpc: '2.0', id: 1, result: null }, `the first lookup after the node is back: ${afterHeal.body}`);
-    assert.ok(lookupMs < 1500, `answered ${Math.round(lookupMs)} ms after the heal`);
-    assert.equal(JSON.parse((await stuck).body).error?.code, -32050, 'the call begun in the partition timed out alone');
-
     // (3) ready within 2 s of PostgreSQL answering
     await pgProxy.setMode('pass');
     const answering = performance.now();
@@ -190,7 +177,7 @@ describe('a deployment that is safe to run (real serve and index processes)', { 
     const readyMs = performance.now() - answering;
     assert.equal((await send(`${url}/tokens`)).status, 200);
     assert.ok(readyMs <= TARGET_MS + SLACK_MS, `ready ${Math.round(readyMs)} ms after PostgreSQL answered (target ${TARGET_MS} ms)`);
-    process.stdout.write(`# serve: ready ${Math.round(readyMs)} ms after PostgreSQL answered; latest lookup ${Math.round(lookupMs)} ms after the node's partition healed\n`);
+    process.stdout.write(`# serve: ready ${Math.round(readyMs)} ms after PostgreSQL answered\n`);
 
     // (1) every request to the node carried the credentials as a Basic header
     const sent = node.authorizations.slice(seenBefore);
@@ -272,5 +259,60 @@ describe('a deployment that is safe to run (real serve and index processes)', { 
     assert.ok(sent.includes(LIST_AUTH), 'the token list was fetched with its credentials');
     assert.ok(sent.filter((a) => a !== LIST_AUTH).every((a) => a === NODE_AUTH), 'every request to the node carried its Basic header');
     assertNoSecrets(main.output(), 'index output'); // (2)
+  });
+
+  it('serve: a `latest` lookup sent after a node partition heals succeeds, though one begun in the partition is still waiting', async () => {
+    await pgProxy.setMode('pass');
+    const main = startMain('serve', { ...env(await newSchema('safe_rpc', true)), RPC_UPSTREAM_TIMEOUT_MS: '1500' });
+    started.push(main);
+    const url = await announcedUrl(main, 'token API ready');
+    // (5) a `latest` lookup begun during a partition of the node, and the same one after it healed
+    const lookup = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionByBlockNumberAndIndex', params: ['latest', '0x0'] });
+    assert.equal((await send(`${url}/rpc`, 'POST', lookup)).status, 200, 'a lookup before the partition (its connection is kept alive)');
+    await nodeProxy.setMode('partition');
+    const stuck = send(`${url}/rpc`, 'POST', lookup);
+    await new Promise((r) => setTimeout(r, 400));
+    await nodeProxy.setMode('pass');
+    const healed = performance.now();
+    const afterHeal = await send(`${url}/rpc`, 'POST', lookup);
+    const lookupMs = performance.now() - healed;
+    assert.deepEqual(JSON.parse(afterHeal.body), { jsonrpc: '2.0', id: 1, result: null }, `the first lookup after the node is back: ${afterHeal.body}`);
+    assert.ok(lookupMs < 1500, `answered ${Math.round(lookupMs)} ms after the heal`);
+    assert.equal(JSON.parse((await stuck).body).error?.code, -32050, 'the call begun in the partition timed out alone');
+
+    process.stdout.write(`# serve: latest lookup answered ${Math.round(lookupMs)} ms after the node's partition healed\n`);
+    assert.equal(await stopMain(main), 0);
+    assertNoSecrets(main.output(), 'serve output');
+  });
+
+  it('index: a token list whose URL carries credentials is fetched with the Basic header it implies; nothing secret printed', async () => {
+    await pgProxy.setMode('pass');
+    const seenBefore = node.authorizations.length;
+    const main = startMain('index', {
+      ...env(await newSchema('safe_list', true)),
+      INDEXER_CHAIN_ID: '59144',
+      INDEXER_START_BLOCK: '10',
+      INDEXER_TOKEN_LIST: `http://tluser:tl-s3cret@127.0.0.1:${nodeProxy.port}/lists/key-zz998877.json?sig=q9q9q9q9`,
+    });
+    started.push(main);
+    await announcedUrl(main, 'indexer running');
+    const sent = node.authorizations.slice(seenBefore);
+    assert.ok(sent.includes(LIST_AUTH), 'the token list was fetched with its credentials');
+    assert.ok(sent.filter((a) => a !== LIST_AUTH).every((a) => a === NODE_AUTH), 'every other request carried the node URL\'s Basic header');
+    assert.equal(await stopMain(main), 0);
+    assertNoSecrets(main.output(), 'index output');
+  });
+
+  it('a start-up error that quotes a configured URL (an unreachable token list) prints no secret of it', async () => {
+    await pgProxy.setMode('pass');
+    const main = startMain('index', {
+      ...env(await newSchema('safe_error', true)),
+      INDEXER_CHAIN_ID: '59144',
+      INDEXER_TOKEN_LIST: `http://tluser:tl-s3cret@127.0.0.1:1/lists/key-zz998877.json`,
+    });
+    started.push(main);
+    assert.equal(await main.exit, 1);
+    assert.match(main.output(), /cannot read token list http:\/\/127\.0\.0\.1:1\b/);
+    assertNoSecrets(main.output(), 'the error');
   });
 });
