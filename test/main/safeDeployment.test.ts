@@ -62,12 +62,13 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
 
 /** The URL a process announced: the banner's for serve, 'indexer running' for index. */
 async function announcedUrl(main: MainProcess, message: string): Promise<string> {
-  return until(`${message} announced`, 30_000, async () => {
-    if (main.child.exitCode !== null) throw new Error(`exited ${main.child.exitCode}:\n${main.output()}`);
-    return new RegExp(`"url":"(http://[^"]+)"[^\\n]*"${message}"`).exec(main.output())?.[1];
-  }).catch((error: Error) => {
-    throw new Error(`${error.message}\n${main.output()}`);
-  });
+  const pattern = new RegExp(`"url":"(http://[^"]+)"[^\\n]*"${message}"`);
+  for (const deadline = performance.now() + 30_000; performance.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+    const url = pattern.exec(main.output())?.[1];
+    if (url) return url;
+    if (main.child.exitCode !== null) throw new Error(`exited ${main.child.exitCode} before "${message}":\n${main.output()}`);
+  }
+  throw new Error(`"${message}" not announced within 30 s:\n${main.output()}`);
 }
 
 function assertNoSecrets(text: string, where: string): void {
