@@ -157,6 +157,9 @@ async function main(mode: Mode): Promise<void> {
     });
     await indexer.start();
     stoppables.push({ name: 'indexer', stop: () => indexer?.stop() });
+    // Started while PostgreSQL does not answer: its next step runs as soon as the database is
+    // ready, not after the rest of its retry wait.
+    if (!database.isReady()) void database.ready.then(() => indexer?.wake());
     if (demo) {
       // The snapshot's history indexed with its contract checks (the step that indexed it started
       // them), saved as the database part when it was not loaded from one...

@@ -77,6 +77,8 @@ export type Indexer = {
   status(): IndexerStatus;
   /** Waits for the contract checks in flight and stores them (they run beside the steps). */
   settleContractChecks(): Promise<void>;
+  /** Ends the wait before the next step now (e.g. the database answers again). */
+  wake(): void;
 };
 
 export function createIndexer(options: IndexerOptions): Indexer {
@@ -286,5 +288,6 @@ export function createIndexer(options: IndexerOptions): Indexer {
       if (checks.pending() > 0) await syncOnce();
     },
     status: () => ({ ...status, circulatingReadFailures: circulating.failures.count, outages: outages.current() }),
+    wake: () => wake?.(),
   };
 }

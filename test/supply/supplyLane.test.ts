@@ -84,6 +84,7 @@ describe('supply in the query lane', () => {
         const ms = performance.now() - started;
         assert.equal(res.status, 200, `${url}: ${res.text}`);
         assert.ok(ms < WAIT_MS / 2, `${url}: answered in ${Math.round(ms)} ms, the data check's wait is ${WAIT_MS} ms`);
+        process.stdout.write(`# ${url.split('?')[0]} answered in ${Math.round(ms)} ms while the database is partitioned\n`);
       }
     } finally {
       catalog.stop();
