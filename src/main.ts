@@ -153,7 +153,7 @@ async function main(mode: Mode): Promise<void> {
       circulating: { config: circulatingConfig, networkToken: networkToken && { address: networkToken.tokenAddress, supply: networkToken.config } },
       logger: logger.child({ component: 'indexer' }),
       // Retries at most a second apart: a node answering again is used within that (issue 30).
-      chain: nodeClient('indexer', { retryMaxDelayMs: config.indexer.retryMaxMs ?? 1000 }),
+      chain: nodeClient('indexer', { retryMaxDelayMs: config.indexer.retryMaxMs ?? 1000, onExchange: (error) => indexer?.observeNode(error) }),
     });
     await indexer.start();
     stoppables.push({ name: 'indexer', stop: () => indexer?.stop() });

@@ -32,6 +32,8 @@ export type ChainClientOptions = {
   maxBatchSize?: number;
   /** Called once per HTTP exchange: the method (`batch` for a batch), whether it succeeded, its seconds. */
   observe?: (method: string, ok: boolean, seconds: number) => void;
+  /** Called once per HTTP exchange with its error, or undefined when the node answered (the indexer's outage log). */
+  onExchange?: (error: unknown) => void;
 };
 
 export type RpcCall = { method: string; params: readonly unknown[] };
@@ -126,6 +128,7 @@ export function createChainClient(options: ChainClientOptions): ChainClient {
       refusal ??= error;
     };
     let ok = false;
+    let failure: unknown;
     try {
       const answer = await transport.post(body(firstId), method, Math.max(1, deadline - performance.now())).catch((error: unknown) => {
         // The timer ran on what was left of the request's time; the error names the whole.
@@ -141,10 +144,12 @@ export function createChainClient(options: ChainClientOptions): ChainClient {
       return result;
     } catch (error) {
       if (error instanceof RateLimitedError && refusal === undefined) throttled(error);
+      failure = error;
       throw error;
     } finally {
       release(refusal ? { throttled: true, retryAfterMs: refusal.retryAfterMs } : undefined);
       options.observe?.(method, ok, (performance.now() - started) / 1000);
+      options.onExchange?.(failure);
     }
   }
 

@@ -79,6 +79,12 @@ export type Indexer = {
   settleContractChecks(): Promise<void>;
   /** Ends the wait before the next step now (e.g. the database answers again). */
   wake(): void;
+  /**
+   * Each exchange with the node (ChainClientOptions.onExchange): the first that fails for want of
+   * the node begins its outage in the log at once, not after the step's retries; the first that
+   * is answered ends it.
+   */
+  observeNode(error: unknown): void;
 };
 
 export function createIndexer(options: IndexerOptions): Indexer {
@@ -289,5 +295,9 @@ export function createIndexer(options: IndexerOptions): Indexer {
     },
     status: () => ({ ...status, circulatingReadFailures: circulating.failures.count, outages: outages.current() }),
     wake: () => wake?.(),
+    observeNode(error) {
+      if (error === undefined) outages.answered('chain node');
+      else if (running) outages.failed(error);
+    },
   };
 }

@@ -15,6 +15,8 @@ export type OutageLog = {
   failed(error: unknown): IndexerDependency | undefined;
   /** A step succeeded: ends the outages under way. */
   succeeded(): void;
+  /** The dependency answered (a request to the node did, before the step is done): ends its outage. */
+  answered(dependency: IndexerDependency): void;
   /** The outages under way. */
   current(): Outage[];
 };
@@ -46,10 +48,13 @@ export function createOutageLog(logger: IndexerLogger, retryMaxMs: number): Outa
       return dependency;
     },
     succeeded() {
-      for (const [dependency, since] of open) {
-        logger.info({ dependency, outageMs: Date.now() - since.getTime(), since: since.toISOString() }, `${dependency} outage ended: indexing resumed`);
-      }
-      open.clear();
+      for (const dependency of [...open.keys()]) this.answered(dependency);
+    },
+    answered(dependency) {
+      const since = open.get(dependency);
+      if (!since) return;
+      open.delete(dependency);
+      logger.info({ dependency, outageMs: Date.now() - since.getTime(), since: since.toISOString() }, `${dependency} outage ended: indexing resumed`);
     },
     current: () => [...open].map(([dependency, since]) => ({ dependency, since })),
   };

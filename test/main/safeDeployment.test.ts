@@ -244,16 +244,27 @@ describe('a deployment that is safe to run (real serve and index processes)', { 
     const nodeBack = performance.now();
     await until('the new blocks indexed after the node answers', TARGET_MS + SLACK_MS + 3000, () => checkpointAt(30));
     const nodeResumeMs = performance.now() - nodeBack;
+    // A partition of the node: logged when the first request to it times out (CHAIN_RPC_TIMEOUT_MS,
+    // 1 s here), not after the step's retries; the request in flight at the heal waits out its timeout.
+    await nodeProxy.setMode('partition');
+    node.head = 35;
+    await until('the partition logged', 8000, async () => (lines(main, 'chain node outage began').length > 1 ? true : undefined));
+    await nodeProxy.setMode('pass');
+    const partitionHealed = performance.now();
+    await until('the new blocks indexed after the partition heals', 1000 + TARGET_MS + SLACK_MS + 3000, () => checkpointAt(35));
+    const partitionResumeMs = performance.now() - partitionHealed;
+    assert.ok(partitionResumeMs <= 1000 + TARGET_MS + SLACK_MS, `resumed ${Math.round(partitionResumeMs)} ms after the partition healed`);
     assert.ok(dbResumeMs <= TARGET_MS + SLACK_MS, `resumed ${Math.round(dbResumeMs)} ms after PostgreSQL answered`);
     assert.ok(nodeResumeMs <= TARGET_MS + SLACK_MS, `resumed ${Math.round(nodeResumeMs)} ms after the node answered`);
-    process.stdout.write(`# index: checkpoint written ${Math.round(dbResumeMs)} ms after PostgreSQL answered, new blocks ${Math.round(nodeResumeMs)} ms after the node did\n`);
+    process.stdout.write(`# index: checkpoint written ${Math.round(dbResumeMs)} ms after PostgreSQL answered, new blocks ${Math.round(nodeResumeMs)} ms after the node's refusal ended and ${Math.round(partitionResumeMs)} ms after its partition healed\n`);
 
     assert.equal(await stopMain(main), 0);
-    for (const dependency of ['database', 'chain node']) {
-      assert.equal(lines(main, `${dependency} outage began`).length, 1, `${dependency}: one line when the outage began`);
+    // One database outage, two of the node (refused, then partitioned): one line at each end of each.
+    for (const [dependency, outages] of [['database', 1], ['chain node', 2]] as const) {
+      assert.equal(lines(main, `${dependency} outage began`).length, outages, `${dependency}: one line when each outage began`);
       const ended = lines(main, `${dependency} outage ended`);
-      assert.equal(ended.length, 1, `${dependency}: one line when it ended`);
-      assert.match(ended[0]!, /"outageMs":\d+/, 'with its duration');
+      assert.equal(ended.length, outages, `${dependency}: one line when each ended`);
+      for (const line of ended) assert.match(line, /"outageMs":\d+/, 'with its duration');
     }
     // (1) the indexer's requests, its token list's included, carried the credentials of their URL
     const sent = node.authorizations.slice(seenBefore);
