@@ -22,10 +22,10 @@ import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { createDatabase, type Database } from '../../src/db/index.ts';
-import { startIndexableNode, type IndexableNode } from '../helpers/indexableNode.ts';
+import { startIndexableNode } from '../helpers/indexableNode.ts';
 import { buildAsNpmDoes, startMain, stopMain, type MainProcess } from '../helpers/mainProcess.ts';
 import { skipWithoutPostgres, skipWithoutRedis, TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/services.ts';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcpProxy.ts';
+import { startTcpProxy } from '../helpers/tcpProxy.ts';
 
 /** What must never be printed: every credential and key-like part of the URLs below. */
 const SECRETS = ['svcuser', 's3cr3t-pass', 'key-abc123def', 'q9q9q9q9', 'db-pw-77x', 'r3dis-pass-55', 'tl-s3cret', 'key-zz998877'];
@@ -85,9 +85,7 @@ const lines = (main: MainProcess, message: string) => main.output().split('\n').
 
 describe('a deployment that is safe to run (real serve and index processes)', { skip: skipWithoutPostgres || skipWithoutRedis }, () => {
   let admin: pg.Client;
-  let node: IndexableNode;
-  let nodeProxy: TcpProxy;
-  let pgProxy: TcpProxy;
+  const closers: (() => Promise<void>)[] = [];
   const started: MainProcess[] = [];
   const schemas: string[] = [];
 
@@ -95,18 +93,15 @@ describe('a deployment that is safe to run (real serve and index processes)', { 
     buildAsNpmDoes();
     admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
-    node = await startIndexableNode({ head: 20, requireAuthorization: [NODE_AUTH, LIST_AUTH] });
-    nodeProxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(node.url).port) });
-    const target = new URL(TEST_DATABASE_URL!);
-    pgProxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   });
   after(async () => {
     for (const main of started) main.child.kill('SIGKILL');
-    for (const schema of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await Promise.all(started.map((main) => main.exit));
+    // The proxies first: a connection they still hold open would hold a lock the drop waits for.
+    for (const close of closers) await close();
+    await admin.query(`SET lock_timeout = '5s'`);
+    for (const schema of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
     await admin?.end();
-    await nodeProxy?.close();
-    await pgProxy?.close();
-    await node?.close();
   });
 
   /** A schema of its own; migrated (as an existing deployment's is) when asked. */
@@ -122,30 +117,44 @@ describe('a deployment that is safe to run (real serve and index processes)', { 
     return schema;
   }
 
-  function env(schema: string): Record<string, string> {
-    const database = new URL(TEST_DATABASE_URL!);
-    database.username = 'postgres';
-    database.password = 'db-pw-77x'; // PostgreSQL trusts the test's connections: the password is never asked
-    database.hostname = '127.0.0.1';
-    database.port = String(pgProxy.port);
-    database.searchParams.set('options', `-c search_path=${schema}`);
-    const redis = new URL(TEST_REDIS_URL!);
-    redis.password = 'r3dis-pass-55'; // Redis without a password: ioredis goes on without one
-    return {
-      CHAIN_RPC_URL: `http://svcuser:s3cr3t-pass@127.0.0.1:${nodeProxy.port}/v3/key-abc123def?apikey=q9q9q9q9`,
-      DATABASE_URL: database.toString(),
-      REDIS_URL: redis.toString(),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: '', // info, and the banner printed as on a terminal
-      RATE_LIMIT_PER_SECOND: '0',
-      RATE_LIMIT_PER_MINUTE: '0',
-      DB_CONNECT_TIMEOUT_MS: '1000',
-      DB_QUERY_TIMEOUT_MS: '2000',
-    };
+  /**
+   * A node, a proxy in front of it and one in front of PostgreSQL, of the test's own: what one
+   * test cuts or counts is its own. (Run at once, the five processes' start-ups on 2 shared cores
+   * took longer than running them one after another.)
+   */
+  async function newWorld() {
+    const node = await startIndexableNode({ head: 20, requireAuthorization: [NODE_AUTH, LIST_AUTH] });
+    const nodeProxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(node.url).port) });
+    const target = new URL(TEST_DATABASE_URL!);
+    const pgProxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    closers.push(() => nodeProxy.close(), () => pgProxy.close(), () => node.close());
+    function env(schema: string): Record<string, string> {
+      const database = new URL(TEST_DATABASE_URL!);
+      database.username = 'postgres';
+      database.password = 'db-pw-77x'; // PostgreSQL trusts the test's connections: the password is never asked
+      database.hostname = '127.0.0.1';
+      database.port = String(pgProxy.port);
+      database.searchParams.set('options', `-c search_path=${schema}`);
+      const redis = new URL(TEST_REDIS_URL!);
+      redis.password = 'r3dis-pass-55'; // Redis without a password: ioredis goes on without one
+      return {
+        CHAIN_RPC_URL: `http://svcuser:s3cr3t-pass@127.0.0.1:${nodeProxy.port}/v3/key-abc123def?apikey=q9q9q9q9`,
+        DATABASE_URL: database.toString(),
+        REDIS_URL: redis.toString(),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: '', // info, and the banner printed as on a terminal
+        RATE_LIMIT_PER_SECOND: '0',
+        RATE_LIMIT_PER_MINUTE: '0',
+        DB_CONNECT_TIMEOUT_MS: '1000',
+        DB_QUERY_TIMEOUT_MS: '2000',
+      };
+    }
+    return { node, nodeProxy, pgProxy, env };
   }
 
   it('serve: starts while PostgreSQL refuses, answers 503 naming the database, is ready within 2 s of it answering; nothing secret printed', async () => {
+    const { node, nodeProxy, pgProxy, env } = await newWorld();
     const schema = await newSchema('safe_serve', true);
     await admin.query(`INSERT INTO ${schema}.indexer_checkpoint (id, chain_id, block_number, block_hash, block_time) VALUES (1, 59144, 20, $1, now())`, [`0x${'14'.padStart(64, 'a')}`]);
     await pgProxy.setMode('refuse');
@@ -194,6 +203,7 @@ describe('a deployment that is safe to run (real serve and index processes)', { 
   });
 
   it('index: starts while PostgreSQL refuses, serves /healthz, /readyz and /metrics, logs each outage once at each end, resumes within 2 s; nothing secret printed', async () => {
+    const { node, nodeProxy, pgProxy, env } = await newWorld();
     const schema = await newSchema('safe_index', false);
     await pgProxy.setMode('refuse');
     node.head = 20;
@@ -274,6 +284,7 @@ describe('a deployment that is safe to run (real serve and index processes)', { 
   });
 
   it('serve: a `latest` lookup sent after a node partition heals succeeds, though one begun in the partition is still waiting', async () => {
+    const { node, nodeProxy, pgProxy, env } = await newWorld();
     await pgProxy.setMode('pass');
     const main = startMain('serve', { ...env(await newSchema('safe_rpc', true)), RPC_UPSTREAM_TIMEOUT_MS: '1500' });
     started.push(main);
@@ -298,6 +309,7 @@ describe('a deployment that is safe to run (real serve and index processes)', { 
   });
 
   it('index: a token list whose URL carries credentials is fetched with the Basic header it implies; nothing secret printed', async () => {
+    const { node, nodeProxy, pgProxy, env } = await newWorld();
     await pgProxy.setMode('pass');
     const seenBefore = node.authorizations.length;
     const main = startMain('index', {
@@ -316,6 +328,7 @@ describe('a deployment that is safe to run (real serve and index processes)', { 
   });
 
   it('a start-up error that quotes a configured URL (an unreachable token list) prints no secret of it', async () => {
+    const { node, nodeProxy, pgProxy, env } = await newWorld();
     await pgProxy.setMode('pass');
     const main = startMain('index', {
       ...env(await newSchema('safe_error', true)),
