@@ -12,11 +12,13 @@ import { createResponseValidator } from './api/validation/createResponseValidato
 import { withResponseValidation } from './api/validation/withResponseValidation.ts';
 import { createNetworkTokenSupplyService } from './readModel/supply/createNetworkTokenSupplyService.ts';
 import { createChainClient, createRequestBudget, type ChainClient, type ChainClientOptions } from './chain/index.ts';
-import { loadConfig, type Config } from './config/loadConfig.ts';
+import { loadConfig, SECRET_URL_VARIABLES, type Config } from './config/loadConfig.ts';
 import { loadCirculatingConfig } from './config/circulatingConfig.ts';
-import { redactUrl } from './config/redactUrl.ts';
+import { createSecretScrubber, redactUrl } from './config/redactUrl.ts';
 import { resolveNetworkTokenSupply } from './config/networkTokenSupply.ts';
-import { createDatabase } from './db/index.ts';
+import { createDatabase, openDatabaseRetrying, type RetryingDatabase } from './db/index.ts';
+import { createStatusHandler } from './api/createStatusHandler.ts';
+import type { ReadinessCheck } from './api/observability/healthRouter.ts';
 import { readCheckpoint } from './db/indexer/index.ts';
 import { createDocsRouter } from './docs/index.ts';
 import { createExplorerRouter, EXPLORER_FILE_PATHS } from './explorer/index.ts';
@@ -27,6 +29,10 @@ import { createIndexer, factoryFamilies, type Indexer } from './indexer/index.ts
 import { createRpcHandler, rpcPath } from './rpc/index.ts';
 
 type Mode = 'start' | 'serve' | 'index';
+
+// Every line this process writes (logs, banner, a fatal error) is scrubbed of the credentials and
+// key-like parts of the configured URLs: a library's error text may quote a URL whole.
+const scrub = createSecretScrubber(SECRET_URL_VARIABLES.map((name) => process.env[name]));
 type Stoppable = { name: string; stop: () => Promise<unknown> | unknown };
 
 
@@ -49,7 +55,7 @@ async function main(mode: Mode): Promise<void> {
   const config = loadConfig(process.env);
   // Asynchronous writes (lines coalesce while a write is pending): a synchronous write per
   // access-log line costs CPU on every request.
-  const logger = pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: false }));
+  const logger = pino({ level: config.logLevel, hooks: { streamWrite: scrub } }, pino.destination({ dest: 1, sync: false }));
   const stoppables: Stoppable[] = [];
   const stopAll = async () => {
     for (const s of stoppables.reverse()) {
@@ -99,16 +105,35 @@ async function main(mode: Mode): Promise<void> {
     : undefined;
   const indexerConfig = mode === 'serve' ? undefined : demo ? indexerConfigFromDemo(demo.deployment) : config.indexer;
   const snapshotDb = demo && !config.databaseUrl && pgliteDir === 'memory://' ? demo.database({ indexerConfig, demoList, networkToken }) : undefined;
-  const db = await openDatabase(snapshotDb?.dump);
-  async function openDatabase(dump: Blob | undefined) {
+  const database = await openDatabase(snapshotDb?.dump);
+  const db = database.db;
+  async function openDatabase(dump: Blob | undefined): Promise<RetryingDatabase> {
     const options = { databaseUrl: config.databaseUrl, pgliteDir, timeouts: config.databaseTimeouts };
-    if (!dump) return createDatabase(options);
+    const opened = (db: RetryingDatabase['db']): RetryingDatabase => ({ db, ready: Promise.resolve(), isReady: () => true });
+    // PostgreSQL that does not answer yet: the process starts and serves 503 (and its health)
+    // while it tries again on the DB_START_RETRY_* schedule; one outage, logged when it begins and ends.
+    if (!dump) {
+      let downSince: number | undefined;
+      return openDatabaseRetrying({
+        ...options,
+        retry: config.databaseRetry,
+        // `index` reports the outage itself (its steps fail for it), once at each end.
+        onAttemptFailed: (err, attempt, nextInMs) => {
+          if (downSince !== undefined || mode === 'index') return logger.debug({ err, attempt, nextInMs }, 'database still does not answer');
+          downSince = Date.now();
+          logger.warn({ err, dependency: 'database', retry: config.databaseRetry }, 'database outage began: it does not answer at start-up; serving 503 with Retry-After and trying again');
+        },
+        onReady: (attempts) => {
+          if (downSince !== undefined) logger.info({ dependency: 'database', outageMs: Date.now() - downSince, attempts }, 'database outage ended: connected and migrated');
+        },
+      });
+    }
     try {
-      return await createDatabase({ ...options, pgliteStart: { loadDataDir: dump } });
+      return opened(await createDatabase({ ...options, pgliteStart: { loadDataDir: dump } }));
     } catch (err) {
       logger.info({ err }, 'demo database snapshot corrupt (PGlite cannot load it): re-indexing the demo chain snapshot and saving it');
       snapshotDb!.dump = undefined;
-      return createDatabase(options);
+      return opened(await createDatabase(options));
     }
   }
   stoppables.push({ name: 'database', stop: () => db.close() });
@@ -127,10 +152,14 @@ async function main(mode: Mode): Promise<void> {
       tokenList: demoList,
       circulating: { config: circulatingConfig, networkToken: networkToken && { address: networkToken.tokenAddress, supply: networkToken.config } },
       logger: logger.child({ component: 'indexer' }),
-      chain: nodeClient('indexer'),
+      // Retries at most a second apart: a node answering again is used within that (issue 30).
+      chain: nodeClient('indexer', { retryMaxDelayMs: config.indexer.retryMaxMs ?? 1000, onExchange: (error) => indexer?.observeNode(error) }),
     });
     await indexer.start();
     stoppables.push({ name: 'indexer', stop: () => indexer?.stop() });
+    // Started while PostgreSQL does not answer: its next step runs as soon as the database is
+    // ready, not after the rest of its retry wait.
+    if (!database.isReady()) void database.ready.then(() => indexer?.wake());
     if (demo) {
       // The snapshot's history indexed with its contract checks (the step that indexed it started
       // them), saved as the database part when it was not loaded from one...
@@ -148,14 +177,12 @@ async function main(mode: Mode): Promise<void> {
     }
     indexMs = Date.now() - indexFrom;
   }
-  if (mode === 'index') {
-    logger.info({ chainNode: redactUrl(chainUrl), ms: Date.now() - started }, 'indexer running');
-    return;
-  }
-
-  const node = nodeClient('readiness', { timeoutMs: 3000, maxRetries: 0, priority: 'interactive' });
+  // A new connection per probe: readiness says whether the node answers now (a kept-alive
+  // connection from before a partition would hold the probe until its timeout after the heal).
+  const node = nodeClient('readiness', { timeoutMs: 3000, maxRetries: 0, priority: 'interactive', reuseConnections: false });
   const metrics = createMetrics({
-    rateLimitCounting: () => {
+    // `index` has no rate limits (it returns before `counter` exists).
+    rateLimitCounting: mode === 'index' ? undefined : () => {
       const status = counter?.status();
       return status && { shared: status.mode === 'shared', fallbacks: status.fallbacks };
     },
@@ -171,6 +198,26 @@ async function main(mode: Mode): Promise<void> {
     },
     chainNode: () => ({ clients: Object.fromEntries(Object.entries(nodeClients).map(([name, c]) => [name, c.stats()])), budget: budget.stats() }),
   });
+  const chainNodeCheck: ReadinessCheck = async () => void (await node.request('eth_blockNumber'));
+  if (mode === 'index') {
+    // The indexer's own status port: health, readiness (database, chain node, role and lag) and metrics.
+    const status = await startHttpServer(
+      createStatusHandler({
+        metrics,
+        logger,
+        exposeErrors: config.http.readyzErrorDetails,
+        checks: {
+          database: async () => void (await db.query('SELECT 1')),
+          chainNode: chainNodeCheck,
+          indexer: async () => indexerReadiness(indexer!, config.http.readyMaxLagBlocks),
+        },
+      }),
+      { port: config.port, host: config.host, drainMs: config.http.shutdownDrainMs, idleGraceMs: config.http.shutdownIdleGraceMs },
+    );
+    stoppables.push({ name: 'status server', stop: () => status.close() });
+    logger.info({ url: status.url, chainNode: redactUrl(chainUrl), ms: Date.now() - started }, 'indexer running');
+    return;
+  }
   const catalog = createTokenCatalog({
     db,
     staleMs: config.http.dataVersionPollMs,
@@ -178,7 +225,6 @@ async function main(mode: Mode): Promise<void> {
     waitMs: config.dataRefreshWaitMs,
     onError: (err) => logger.warn({ err }, 'token catalogue refresh failed; serving the tokens held, marked stale'),
   });
-  await catalog.refresh(true);
   stoppables.push({ name: 'token catalogue', stop: () => catalog.stop() });
   const prices = createPriceHistoryStore({
     db,
@@ -187,8 +233,12 @@ async function main(mode: Mode): Promise<void> {
     waitMs: config.dataRefreshWaitMs,
     onError: (err) => logger.warn({ err }, 'price history refresh failed; serving the histories held, marked stale'),
   });
-  await prices.refresh(true);
   stoppables.push({ name: 'price histories', stop: () => prices.stop() });
+  // Loaded before serving when the database answers; otherwise as soon as it does (until then
+  // requests for tokens and prices answer 503 with Retry-After).
+  const loadHeld = () => Promise.all([catalog.refresh(true), prices.refresh(true)]);
+  if (database.isReady()) await loadHeld();
+  else void database.ready.then(loadHeld).catch((err: unknown) => logger.warn({ err }, 'loading tokens and prices failed; requests load them'));
   const counter = config.http.redisUrl
     ? createSharedHitCounter({
         url: config.http.redisUrl,
@@ -255,9 +305,10 @@ async function main(mode: Mode): Promise<void> {
       explorer,
       ...(demoList ? [(await import('./demo/logoRouter.ts')).createDemoLogoRouter({ symbols: demoList.map((e) => e.symbol) })] : []),
     ],
+    readinessErrors: config.http.readyzErrorDetails,
     readiness: {
       ...(counter ? { rateLimitCounter: async () => countingNote(counter.status()) } : {}),
-      chainNode: async () => void (await node.request('eth_blockNumber')),
+      chainNode: chainNodeCheck,
       indexer: async () => {
         // A standby follows the writer's progress in the database, as a stateless API process does.
         const standby = indexer?.status().role === 'standby';
@@ -285,6 +336,21 @@ async function main(mode: Mode): Promise<void> {
   printBanner(logger, server.url, redactUrl(chainUrl), Date.now() - started, demo && { ...demo.history, toBlock: demo.snapshotHead, snapshot: demo.snapshot.source, timings: { ...demo.timings, indexMs } });
 }
 
+/**
+ * The indexer's readiness: a standby is ready (it follows the writer); a writer is when it has
+ * indexed something, is within `maxLag` blocks of the head and no dependency is out. The detail
+ * says the role and the checkpoint's lag.
+ */
+function indexerReadiness(indexer: Indexer, maxLag: number): string {
+  const s = indexer.status();
+  const out = s.outages.map((o) => `${o.dependency} out for ${Math.round((Date.now() - o.since.getTime()) / 1000)} s`);
+  if (out.length) throw new Error(`indexing paused: ${out.join(', ')}`);
+  if (s.role === 'standby') return 'standby: another indexer holds the writer lock';
+  if (s.lagBlocks === null) throw new Error('nothing indexed yet');
+  if (s.lagBlocks > maxLag) throw new Error(`${s.lagBlocks} blocks behind the head (limit ${maxLag})`);
+  return `${s.role ?? 'leader'}: checkpoint ${s.lagBlocks} blocks${s.lagSeconds === null ? '' : ` (${s.lagSeconds} s)`} behind the head`;
+}
+
 async function waitForIndexed(indexer: Indexer, block: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while ((indexer.status().indexedBlock ?? -1) < block) {
@@ -298,7 +364,7 @@ function printBanner(logger: Logger, url: string, chainUrl: string, ms: number, 
   // (ms); the rest is serving. demoSnapshot: 'loaded' or 'built'.
   logger.info({ url, chainUrl, readyInMs: ms, ...(history ? { demoBlocks: history.toBlock - history.fromBlock + 1, demoSwaps: history.swaps, demoSnapshot: history.snapshot, demoTimings: history.timings } : {}) }, 'token API ready');
   if (!process.stdout.isTTY && process.env.LOG_LEVEL) return;
-  process.stdout.write(
+  process.stdout.write(scrub(
     [
       '',
       `  Token API ready in ${(ms / 1000).toFixed(1)} s`,
@@ -313,7 +379,7 @@ function printBanner(logger: Logger, url: string, chainUrl: string, ms: number, 
       `    curl -X POST ${url}/rpc -H 'content-type: application/json' -d '{"jsonrpc":"2.0","id":1,"method":"eth_getTransactionByBlockNumberAndIndex","params":["latest","0x0"]}'`,
       '',
     ].join('\n'),
-  );
+  ));
 }
 
 const mode = (process.argv[2] ?? 'start') as Mode;
@@ -322,6 +388,6 @@ if (!['start', 'serve', 'index'].includes(mode)) {
   process.exit(2);
 }
 main(mode).catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(scrub(`${error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error)}\n`));
   process.exit(1);
 });

@@ -915,8 +915,9 @@ export interface components {
         /**
          * @description `true` when the database could not be reached (or did not answer within the
          *     server's bound) and this answer comes from the tokens and prices the server holds
-         *     in memory, as of its last successful check; absent otherwise. The data may lag the
-         *     chain until the database is back.
+         *     in memory, or is an answer the server stored before the database stopped answering,
+         *     as of its last successful check; absent otherwise. The data may lag the chain until
+         *     the database is back.
          */
         DataStale: "true";
         /** @description Seconds after which to try again. */
@@ -1147,6 +1148,7 @@ export interface operations {
             /** @description The candles, oldest first. */
             200: {
                 headers: {
+                    "X-Data-Stale": components["headers"]["DataStale"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -1182,6 +1184,7 @@ export interface operations {
             /** @description The price in force then. */
             200: {
                 headers: {
+                    "X-Data-Stale": components["headers"]["DataStale"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;

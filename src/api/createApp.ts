@@ -15,6 +15,7 @@ import type { ClientRateLimiter } from './limits/createClientRateLimiter.ts';
 import type { Metrics } from './observability/createMetrics.ts';
 import { healthRouter, type ReadinessCheck } from './observability/healthRouter.ts';
 import { requestContext } from './observability/requestContext.ts';
+import { methodNotAllowed } from './methodNotAllowed.ts';
 import { mountOperations } from './operations/mountOperations.ts';
 import { strictQuery } from './strictQuery.ts';
 
@@ -37,6 +38,8 @@ export type AppParts = ApiDeps & {
   rpc?: { path: string; handler: RequestListener };
   /** Readiness checks besides the database and its migrations (indexer lag, chain node). */
   readiness?: Record<string, ReadinessCheck>;
+  /** /readyz adds each failed check's whole error, addresses included (an operator's choice; off by default). */
+  readinessErrors?: boolean;
   /** Express "trust proxy": how many proxies (or which) sit in front, for client IPs. */
   trustProxy?: boolean | number | string;
 };
@@ -59,22 +62,23 @@ export function createApp(parts: AppParts): express.Express {
   app.options(/.*/, cors(corsOptions));
   // gzip or nothing, negotiated as the response cache does, so both paths encode alike.
   app.use(only((req) => acceptsGzip(req.headers['accept-encoding']), gzipOnly, compression()));
-  app.use(
-    healthRouter({
-      registry: metrics.registry,
-      checks: {
-        database: async () => void (await db.query('SELECT 1')),
-        migrations: async () => {
-          if (!(await migrationsApplied(db))) throw new Error('migrations are not all applied');
-        },
-        ...parts.readiness,
+  const health = healthRouter({
+    registry: metrics.registry,
+    exposeErrors: parts.readinessErrors,
+    checks: {
+      database: async () => void (await db.query('SELECT 1')),
+      migrations: async () => {
+        if (!(await migrationsApplied(db))) throw new Error('migrations are not all applied');
       },
-    }),
-  );
+      ...parts.readiness,
+    },
+  });
+  app.use(health);
   if (parts.limiter) app.use(parts.limiter.middleware);
   const rpc = parts.rpc;
   if (rpc) app.all(rpc.path, (req, res) => rpc.handler(req, res));
   for (const router of parts.routers ?? []) app.use(router);
+  app.use(methodNotAllowed([health, ...(parts.routers ?? [])]));
   // The spec declares GETs; a HEAD is the same request without the body (Node drops the body of
   // a response to HEAD whatever is written, and Express routes HEAD to GET routes).
   app.use((req, _res, next) => {

@@ -44,6 +44,8 @@ export type HttpHandlerOptions = {
   rpc?: { path: string; handler: RequestListener };
   /** Readiness checks besides the database and its migrations. */
   readiness?: Record<string, ReadinessCheck>;
+  /** /readyz adds each failed check's whole error, addresses included (READYZ_ERROR_DETAILS). */
+  readinessErrors?: boolean;
 };
 
 export type HttpHandler = {
@@ -88,14 +90,18 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
   const limiter = options.rateLimit ? createClientRateLimiter({ ...options.rateLimit, exempt: [...NOT_LIMITED, ...(options.notLimited ?? [])] }) : undefined;
   const deps = { db, logger, now: options.now, catalog, prices, supply: options.supply };
   const headers = answerHeaders();
-  const app = createApp({ ...deps, metrics, headers, responseCache, limiter, routers: options.routers, rpc: options.rpc, readiness: options.readiness, trustProxy: options.trustProxy });
+  const app = createApp({ ...deps, metrics, headers, responseCache, limiter, routers: options.routers, rpc: options.rpc, readiness: options.readiness, readinessErrors: options.readinessErrors, trustProxy: options.trustProxy });
   const handler = createFastLane(app, {
     cache: responseCache,
     lane: createQueryLane(deps),
     // Stored answers are never older than the stores' staleMs: check the data version first when due.
     fresh: () => (catalog.due() || prices.due() ? Promise.all([catalog.refresh(), prices.refresh()]).then(() => undefined) : undefined),
-    // Answers read from the database are current, or not answered (503).
-    stale: ({ answer }) => (answer.from === 'catalogue' ? catalog.stale() : answer.from === 'priceHistories' && prices.stale()),
+    // An answer read from the database per request is current when built, or not answered
+    // (503); one stored before the database stopped answering is served from data held during
+    // the outage, so it is marked like the stores' answers (the catalogue's failed check is
+    // the process's word that the database does not answer).
+    stale: ({ answer }) =>
+      answer.from === 'catalogue' ? catalog.stale() : answer.from === 'priceHistories' ? prices.stale() : answer.from === 'database' && (catalog.stale() || prices.stale()),
     rpc: options.rpc,
     headers,
     limiter,

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Response } from 'express';
 import type { FieldIssue } from '../errors/index.ts';
 
-export type ProblemKind = 'validation' | 'not-found' | 'method-not-allowed' | 'rate-limited' | 'unavailable' | 'internal' | 'bad-request' | 'not-acceptable' | 'unsupported-media-type' | 'header-fields-too-large' | 'request-timeout';
+export type ProblemKind = 'validation' | 'not-found' | 'method-not-allowed' | 'rate-limited' | 'unavailable' | 'internal' | 'bad-request' | 'not-acceptable' | 'unsupported-media-type' | 'header-fields-too-large' | 'request-timeout' | 'uri-too-long';
 
 const titles: Record<number, string> = {
   400: 'Bad Request',
@@ -11,6 +11,7 @@ const titles: Record<number, string> = {
   406: 'Not Acceptable',
   408: 'Request Timeout',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',

@@ -1,6 +1,7 @@
 import { createServer, Server, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { answerClientError } from './answerClientError.ts';
+import { answerClientError, MAX_URL_BYTES, uriTooLong } from './answerClientError.ts';
+import { writeProblem } from './problem.ts';
 
 export type HttpServer = { server: Server; url: string; close(): Promise<void> };
 
@@ -37,6 +38,13 @@ export async function startHttpServer(handler: RequestListener, options: HttpSer
   const checkEveryMs = Math.max(50, Math.min(2000, Math.floor((options.headersTimeoutMs ?? 20_000) / 4)));
   const server = createServer({ connectionsCheckingInterval: checkEveryMs }, (req: IncomingMessage, res: ServerResponse) => {
     if (draining) res.shouldKeepAlive = false;
+    // A URL longer than the limit is 414 whatever its route, before the lanes or Express see it
+    // (one longer than Node's header limit is answered by answerClientError, 414 as well).
+    if ((req.url?.length ?? 0) > MAX_URL_BYTES) {
+      res.setHeader('Cache-Control', 'no-store');
+      writeProblem(res, uriTooLong());
+      return;
+    }
     handler(req, res);
   });
   server.on('connection', (socket: Socket) => {

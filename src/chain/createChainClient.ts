@@ -17,6 +17,13 @@ export type ChainClientOptions = {
   maxRetries?: number;
   /** Base delay of the exponential backoff. Default 200 ms. */
   retryBaseMs?: number;
+  /**
+   * Longest delay between two retries. Default 10000 ms. The indexer's client waits at most a
+   * second: a node answering again is used within that, not after a long backoff.
+   */
+  retryMaxDelayMs?: number;
+  /** False: a new connection per request (readiness probes). Default true (a keep-alive pool). */
+  reuseConnections?: boolean;
   /** The process's request budget (default: one of its own without limits). */
   budget?: RequestBudget;
   /** `interactive` requests (a user waiting) are granted before `background` ones. Default background. */
@@ -25,6 +32,8 @@ export type ChainClientOptions = {
   maxBatchSize?: number;
   /** Called once per HTTP exchange: the method (`batch` for a batch), whether it succeeded, its seconds. */
   observe?: (method: string, ok: boolean, seconds: number) => void;
+  /** Called once per HTTP exchange with its error, or undefined when the node answered (the indexer's outage log). */
+  onExchange?: (error: unknown) => void;
 };
 
 export type RpcCall = { method: string; params: readonly unknown[] };
@@ -81,10 +90,11 @@ export function createChainClient(options: ChainClientOptions): ChainClient {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxRetries = options.maxRetries ?? 5;
   const retryBaseMs = options.retryBaseMs ?? 200;
+  const retryMaxDelayMs = options.retryMaxDelayMs ?? 10_000;
   const budget = options.budget ?? unlimitedBudget();
   const priority = options.priority ?? 'background';
   const maxBatchSize = Math.max(1, options.maxBatchSize ?? 50);
-  const transport = createHttpTransport(options.url);
+  const transport = createHttpTransport(options.url, { reuseConnections: options.reuseConnections });
   const counters = { requests: 0, batches: 0, retries: 0, failures: 0, throttled: 0, logSplits: 0 };
   const byMethod: Record<string, number> = {};
   const logRange = { limit: Number.POSITIVE_INFINITY, streak: 0 };
@@ -118,6 +128,7 @@ export function createChainClient(options: ChainClientOptions): ChainClient {
       refusal ??= error;
     };
     let ok = false;
+    let failure: unknown;
     try {
       const answer = await transport.post(body(firstId), method, Math.max(1, deadline - performance.now())).catch((error: unknown) => {
         // The timer ran on what was left of the request's time; the error names the whole.
@@ -133,10 +144,12 @@ export function createChainClient(options: ChainClientOptions): ChainClient {
       return result;
     } catch (error) {
       if (error instanceof RateLimitedError && refusal === undefined) throttled(error);
+      failure = error;
       throw error;
     } finally {
       release(refusal ? { throttled: true, retryAfterMs: refusal.retryAfterMs } : undefined);
       options.observe?.(method, ok, (performance.now() - started) / 1000);
+      options.onExchange?.(failure);
     }
   }
 
@@ -166,7 +179,7 @@ export function createChainClient(options: ChainClientOptions): ChainClient {
         }
         counters.retries++;
         // A refusal for rate has paused the budget for every sender; other failures back off here.
-        if (!(error instanceof RateLimitedError)) await sleep(Math.min(10_000, retryBaseMs * 2 ** attempt) * (0.5 + Math.random()));
+        if (!(error instanceof RateLimitedError)) await sleep(Math.min(retryMaxDelayMs, retryBaseMs * 2 ** attempt * (0.5 + Math.random())));
       }
     }
   }
@@ -224,7 +237,7 @@ export function createChainClient(options: ChainClientOptions): ChainClient {
           });
           if (again.length > 0) {
             counters.retries += again.length;
-            if (!answers.some((a) => a instanceof RateLimitedError)) await sleep(Math.min(10_000, retryBaseMs * 2 ** attempt) * (0.5 + Math.random()));
+            if (!answers.some((a) => a instanceof RateLimitedError)) await sleep(Math.min(retryMaxDelayMs, retryBaseMs * 2 ** attempt * (0.5 + Math.random())));
           }
           pending = again;
         }

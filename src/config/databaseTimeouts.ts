@@ -40,3 +40,17 @@ export function readDatabaseTimeouts(read: EnvReader): DatabaseTimeouts {
     keepAliveDelayMs: read.integer('DB_KEEPALIVE_DELAY_MS', d.keepAliveDelayMs, 100, 3_600_000),
   };
 }
+
+/**
+ * How a process started while PostgreSQL does not answer tries again: the first retry after
+ * `initialMs`, each next one twice as late, at most `maxMs` apart; an attempt not done within
+ * `maxMs` is outlived by the next. The process is ready about `maxMs` after the database answers.
+ */
+export type DatabaseRetrySchedule = { initialMs: number; maxMs: number };
+
+/** DB_START_RETRY_INITIAL_MS (250), DB_START_RETRY_MAX_MS (1000). */
+export function readDatabaseRetrySchedule(read: EnvReader): DatabaseRetrySchedule {
+  const initialMs = read.integer('DB_START_RETRY_INITIAL_MS', 250, 10, 60_000);
+  const maxMs = read.integer('DB_START_RETRY_MAX_MS', 1000, 10, 600_000);
+  return { initialMs: Math.min(initialMs, maxMs), maxMs };
+}

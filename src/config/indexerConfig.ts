@@ -51,6 +51,8 @@ export type IndexerConfig = {
   supplyRefreshBlocks: number;
   /** A standby tries the writer lock this often; the lock's connection is checked as often (default 1000). */
   standbyPollMs?: number;
+  /** A step failed for want of the node or the database is retried at most this long after (default 1000). */
+  retryMaxMs?: number;
   /** Circulating-supply configuration file (config/circulating/*.json); null or absent: burn addresses only. */
   circulatingConfig?: string | null;
   /** Every token's circulating supply is read again in each window of this much chain time, ms (default 600000; 0: every batch). */
@@ -159,6 +161,7 @@ export function loadIndexerConfig(env: Env): IndexerConfig {
     reorgDepth: read.integer('INDEXER_REORG_DEPTH', preset.reorgDepth ?? d.reorgDepth, 2, 100_000),
     supplyRefreshBlocks: read.integer('INDEXER_SUPPLY_REFRESH_BLOCKS', preset.supplyRefreshBlocks ?? d.supplyRefreshBlocks, 1, 100_000_000),
     standbyPollMs: read.integer('INDEXER_STANDBY_POLL_MS', d.standbyPollMs, 100, 60_000),
+    retryMaxMs: read.integer('INDEXER_RETRY_MAX_MS', 1000, 10, 600_000),
     circulatingConfig: read.string('INDEXER_CIRCULATING_CONFIG') ?? preset.circulatingConfig ?? circulatingConfigPathOf(network),
     circulatingRefreshMs: read.integer('INDEXER_CIRCULATING_REFRESH_MS', preset.circulatingRefreshMs ?? d.circulatingRefreshMs, 0, 86_400_000),
     circulatingMaxCalls: read.integer('INDEXER_CIRCULATING_MAX_CALLS', preset.circulatingMaxCalls ?? d.circulatingMaxCalls, 10, 100_000),

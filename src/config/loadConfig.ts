@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors/index.ts';
 import { readChainSettings, type ChainSettings } from './chainSettings.ts';
-import { readDatabaseTimeouts, type DatabaseTimeouts } from './databaseTimeouts.ts';
+import { readDatabaseRetrySchedule, readDatabaseTimeouts, type DatabaseRetrySchedule, type DatabaseTimeouts } from './databaseTimeouts.ts';
 import { loadIndexerConfig, type IndexerConfig } from './indexerConfig.ts';
 import { EnvReader, type Env } from './readEnv.ts';
 import { readSupplySettings, type SupplySettings } from './supplyConfig.ts';
@@ -16,6 +16,8 @@ export type Config = {
   pgliteDir: string | undefined;
   /** Bounds of every PostgreSQL connection (unused on PGlite). */
   databaseTimeouts: DatabaseTimeouts;
+  /** How `serve` and `index` started while PostgreSQL does not answer try again (DB_START_RETRY_*). */
+  databaseRetry: DatabaseRetrySchedule;
   /** The longest a request waits for the token and price data to be checked before the data held answers. */
   dataRefreshWaitMs: number;
   /** The node, each request's bounds and the request budget shared by everything that reads it. */
@@ -33,6 +35,8 @@ export type Config = {
     cacheSize: number;
     upstreamTimeoutMs: number;
     bodyTimeoutMs: number;
+    /** How long after its start an upstream call is shared with identical new requests (RPC_SHARE_WINDOW_MS). */
+    shareWindowMs: number;
   };
   /** snapshotDir: where the demo's snapshot is kept (src/demo/snapshot.ts); unset: data/demo-snapshot. */
   demo: { seed: number; chainPort: number; liveTrading: boolean; catchUp: boolean; snapshotDir: string | undefined };
@@ -56,6 +60,8 @@ export type Config = {
     dataVersionPollMs: number;
     /** Readiness fails when the indexer is more than this many blocks behind the head. */
     readyMaxLagBlocks: number;
+    /** /readyz adds each failed check's whole error, addresses included (READYZ_ERROR_DETAILS; off: the dependency's name only). */
+    readyzErrorDetails: boolean;
     /** How long SIGTERM waits for in-flight requests. */
     shutdownDrainMs: number;
     /** After SIGTERM, how long idle keep-alive connections stay open for requests already on their way. */
@@ -98,6 +104,7 @@ export function loadConfig(env: Env): Config {
     responseCacheMb: read.integer('RESPONSE_CACHE_MB', 2, 1, 4096),
     dataVersionPollMs: read.integer('DATA_VERSION_POLL_MS', 1000, 50, 60_000),
     readyMaxLagBlocks: read.integer('READY_MAX_LAG_BLOCKS', 50, 1, 10_000_000),
+    readyzErrorDetails: read.boolean('READYZ_ERROR_DETAILS', false),
     shutdownDrainMs: read.integer('SHUTDOWN_DRAIN_MS', 10_000, 0, 300_000),
     shutdownIdleGraceMs: read.integer('SHUTDOWN_IDLE_GRACE_MS', 500, 0, 60_000),
   };
@@ -107,6 +114,7 @@ export function loadConfig(env: Env): Config {
     databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
     pgliteDir: read.string('PGLITE_DIR'),
     databaseTimeouts: readDatabaseTimeouts(read),
+    databaseRetry: readDatabaseRetrySchedule(read),
     dataRefreshWaitMs: read.integer('DATA_REFRESH_WAIT_MS', 500, 0, 60_000),
     chain: readChainSettings(read),
     indexer: collect(() => loadIndexerConfig(env))!,
@@ -121,6 +129,7 @@ export function loadConfig(env: Env): Config {
       cacheSize: read.integer('RPC_CACHE_SIZE', 10_000, 0, 10_000_000),
       upstreamTimeoutMs: read.integer('RPC_UPSTREAM_TIMEOUT_MS', 10_000, 100, 300_000),
       bodyTimeoutMs: read.integer('RPC_BODY_TIMEOUT_MS', 10_000, 100, 300_000),
+      shareWindowMs: read.integer('RPC_SHARE_WINDOW_MS', 250, 0, 60_000),
     },
     demo: {
       seed: read.integer('DEMO_SEED', 59144, 0, 2 ** 31 - 1),
@@ -134,3 +143,6 @@ export function loadConfig(env: Env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
+
+/** The variables whose URLs may carry credentials or keys: every log line is scrubbed of them (redactUrl.ts). */
+export const SECRET_URL_VARIABLES = ['CHAIN_RPC_URL', 'DATABASE_URL', 'REDIS_URL', 'INDEXER_TOKEN_LIST'] as const;

@@ -20,5 +20,5 @@ export function isDatabaseFault(error: unknown): boolean {
 /** A database fault as DatabaseUnavailableError (a 503 to API clients); any other error as it is. */
 export function asDatabaseFault(error: unknown): unknown {
   if (error instanceof DatabaseUnavailableError || !isDatabaseFault(error)) return error;
-  return new DatabaseUnavailableError(`database unavailable: ${(error as Error).message}`, { cause: error });
+  return new DatabaseUnavailableError(undefined, { cause: error, details: (error as Error).message });
 }

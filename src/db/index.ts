@@ -33,3 +33,4 @@ export { pruneCandles, candlesHorizon } from './retention/pruneCandles.ts';
 export { readHorizon, readHorizons, advanceHorizon, type Horizon, type PruneOptions } from './retention/horizons.ts';
 export { loadContractChecks, saveContractChecks, type ContractCheckRow } from './contractChecks/contractChecks.ts';
 export { recentSwaps, type RecentSwap } from './contractChecks/recentSwaps.ts';
+export { openDatabaseRetrying, type RetryingDatabase } from './openDatabaseRetrying.ts';

@@ -10,6 +10,7 @@ import { ChainMismatchError, ReorgDetectedError } from './errors.ts';
 import { circulatingRules, type CirculatingRulesInput } from './circulating/circulatingRules.ts';
 import { createCheckRounds } from './createCheckRounds.ts';
 import { createIndexerContext } from './createIndexerContext.ts';
+import { createOutageLog, type Outage } from './createOutageLog.ts';
 import { indexBatch, type BatchResult } from './indexBatch.ts';
 import { TokenListError, type TokenListEntry } from './loadTokenList.ts';
 import { rollbackToAncestor, type RollbackResult } from './rollbackToAncestor.ts';
@@ -65,6 +66,8 @@ export type IndexerStatus = {
   /** Tokens whose contract checks were stored since start, and checks that failed or ran out of time. */
   contractChecks: number;
   contractCheckFailures: number;
+  /** The chain node or database outages under way (a step failed for them and none succeeded since). */
+  outages: Outage[];
 };
 
 export type Indexer = {
@@ -74,12 +77,24 @@ export type Indexer = {
   status(): IndexerStatus;
   /** Waits for the contract checks in flight and stores them (they run beside the steps). */
   settleContractChecks(): Promise<void>;
+  /** Ends the wait before the next step now (e.g. the database answers again). */
+  wake(): void;
+  /**
+   * Each exchange with the node (ChainClientOptions.onExchange): the first that fails for want of
+   * the node begins its outage in the log at once, not after the step's retries; the first that
+   * is answered ends it.
+   */
+  observeNode(error: unknown): void;
 };
 
 export function createIndexer(options: IndexerOptions): Indexer {
   const { db, chain, config } = options;
   const logger = options.logger ?? silentLogger;
   const standbyPollMs = config.standbyPollMs ?? 1000;
+  // A step failed for want of the node or the database is tried again at most this long after:
+  // the index resumes within about a second of the dependency answering.
+  const retryMaxMs = config.retryMaxMs ?? 1000;
+  const outages = createOutageLog(logger, retryMaxMs);
   const lock = options.writerLock ?? createWriterLock(db, { heartbeatMs: standbyPollMs });
   let ctx: IndexerContext | null = null;
   let state: IndexerState | null = null;
@@ -92,7 +107,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     running: false, role: null, chainId: null, startBlock: config.startBlock, chainHead: null, targetBlock: null, indexedBlock: null,
     lagBlocks: null, lagSeconds: null, backfilling: true, batches: 0, swapsIndexed: 0, reorgs: 0,
     lastSyncAt: null, lastError: null, consecutiveErrors: 0, circulatingReadFailures: 0,
-    contractChecks: 0, contractCheckFailures: 0,
+    contractChecks: 0, contractCheckFailures: 0, outages: [],
   };
   // Contract checks read beside the steps (never inside one); a step stores what they found.
   const checks = createCheckRounds({ logger, status, onRead: () => wake?.() });
@@ -229,15 +244,21 @@ export function createIndexer(options: IndexerOptions): Indexer {
     while (running) {
       try {
         const result = await syncOnce();
+        outages.succeeded();
         if (result.caughtUp && running) await sleep(result.standby ? standbyPollMs : config.pollIntervalMs);
       } catch (error) {
-        const expected = error instanceof ReorgDetectedError;
-        logger[expected ? 'warn' : 'error']({ err: error, consecutiveErrors: status.consecutiveErrors }, 'indexer step failed; retrying');
+        // A dependency's outage is logged when it begins and when it ends, not at every retry.
+        const dependency = outages.failed(error);
+        if (!dependency) {
+          const expected = error instanceof ReorgDetectedError;
+          logger[expected ? 'warn' : 'error']({ err: error, consecutiveErrors: status.consecutiveErrors }, 'indexer step failed; retrying');
+        }
         if (error instanceof ChainMismatchError) {
           running = false;
           break;
         }
-        if (running) await sleep(Math.min(30_000, config.pollIntervalMs * 2 ** Math.min(status.consecutiveErrors - 1, 4)));
+        const backoff = config.pollIntervalMs * 2 ** Math.min(status.consecutiveErrors - 1, 4);
+        if (running) await sleep(Math.min(dependency ? retryMaxMs : 30_000, backoff));
       }
     }
     status.running = false;
@@ -272,6 +293,11 @@ export function createIndexer(options: IndexerOptions): Indexer {
       await checks.settled();
       if (checks.pending() > 0) await syncOnce();
     },
-    status: () => ({ ...status, circulatingReadFailures: circulating.failures.count }),
+    status: () => ({ ...status, circulatingReadFailures: circulating.failures.count, outages: outages.current() }),
+    wake: () => wake?.(),
+    observeNode(error) {
+      if (error === undefined) outages.answered('chain node');
+      else if (running) outages.failed(error);
+    },
   };
 }

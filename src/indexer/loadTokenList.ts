@@ -1,5 +1,6 @@
 // Uniswap Token Lists (https://tokenlists.org) from a file path or URL, entries of one chain only.
 import { readFile } from 'node:fs/promises';
+import { redactUrl } from '../config/redactUrl.ts';
 import { BaseError } from '../errors/index.ts';
 
 export type TokenListEntry = { address: string; name: string; symbol: string; decimals: number; logoURI: string | null };
@@ -12,24 +13,48 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 export async function loadTokenList(source: string, chainId: number | undefined): Promise<TokenListEntry[]> {
   let text: string;
+  const remote = /^https?:\/\//.test(source);
+  // A URL is named by scheme, host and port only: its path or query may hold a key.
+  const name = remote ? redactUrl(source) : source;
   try {
-    if (/^https?:\/\//.test(source)) {
-      const response = await fetch(source);
+    if (remote) {
+      const { url, headers } = withoutUserinfo(source);
+      const response = await fetch(url, { headers });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       text = await response.text();
     } else {
       text = await readFile(source, 'utf8');
     }
   } catch (error) {
-    throw new TokenListError(`cannot read token list ${source}`, { cause: error });
+    throw new TokenListError(`cannot read token list ${name}`, { cause: remote ? undefined : error, details: remote ? codeOf(error) : undefined });
   }
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (error) {
-    throw new TokenListError(`token list ${source} is not JSON`, { cause: error });
+    throw new TokenListError(`token list ${name} is not JSON`, { cause: error });
   }
-  return parseTokenList(doc, chainId, source);
+  return parseTokenList(doc, chainId, name);
+}
+
+/**
+ * fetch refuses a URL with credentials (`Request cannot be constructed from a URL that includes
+ * credentials`): they go as the Basic Authorization header the URL implies.
+ */
+function withoutUserinfo(source: string): { url: string; headers: Record<string, string> } {
+  const url = new URL(source);
+  if (!url.username && !url.password) return { url: source, headers: {} };
+  const basic = Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64');
+  url.username = '';
+  url.password = '';
+  return { url: url.href, headers: { authorization: `Basic ${basic}` } };
+}
+
+/** What a failed fetch says without the URL it quotes: its HTTP status or its socket error code. */
+function codeOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  if (typeof cause?.code === 'string') return cause.code;
+  return error instanceof Error && /^HTTP \d+$/.test(error.message) ? error.message : 'the request failed';
 }
 
 /**

@@ -1,4 +1,5 @@
 import { UnavailableError } from '../errors/index.ts';
+import { isDatabaseFault } from '../db/index.ts';
 
 /** While the last check failed, requests start a new one at most this often (the polls go on). */
 export const STALE_RECHECK_MS = 1000;
@@ -65,9 +66,12 @@ export function createHeldDataGate(load: () => Promise<void>, held: () => boolea
       outcome = await waitAtMost(check, remaining);
     } catch (error) {
       if (error instanceof UnavailableError) throw error;
-      throw new UnavailableError(`The ${what} could not be loaded: ${error instanceof Error ? error.message : String(error)}`, 5, { cause: error });
+      // Named by the dependency that failed, never by what it said (an address): that is logged.
+      const database = isDatabaseFault(error);
+      const why = database ? 'the database does not answer' : 'its source failed (see the server log)';
+      throw new UnavailableError(`The ${what} could not be loaded: ${why}.`, 5, { cause: error, ...(database ? { dependency: 'database' as const } : {}) });
     }
-    if (outcome === 'late' && !held()) throw new UnavailableError(`The ${what} is still loading.`, 1);
+    if (outcome === 'late' && !held()) throw new UnavailableError(`The ${what} is still loading: the database has not answered yet.`, 1, { dependency: 'database' });
   }
 
   return {

@@ -40,6 +40,8 @@ export interface RpcHandlerOptions {
   finalizedTtlMs?: number;
   /** Used when the node does not support the `finalized` tag: final = latest - N. Default 64. */
   fallbackConfirmations?: number;
+  /** How long after its start an upstream call is shared with identical new requests. Default 250. */
+  shareWindowMs?: number;
   observe?: RpcObserver;
   /** The process's request budget, shared with the indexer and the supply reads (default: none of its own). */
   budget?: RequestBudget;
@@ -72,6 +74,7 @@ export function createRpcHandler(options: RpcHandlerOptions): RequestListener {
       client,
       finalized,
       cacheSize: options.cacheSize ?? 10_000,
+      shareWindowMs: options.shareWindowMs,
       onCacheLookup: options.observe?.cacheLookup ? (hit) => options.observe?.cacheLookup?.(hit) : undefined,
     }),
     validators: paramValidators(doc),

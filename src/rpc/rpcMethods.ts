@@ -23,6 +23,8 @@ export interface RpcMethodsDeps {
   cacheSize: number;
   /** Reports each cache lookup (for the hit ratio metric). */
   onCacheLookup?: (hit: boolean) => void;
+  /** How long after its start an upstream call is shared with identical new requests (default 250 ms). */
+  shareWindowMs?: number;
 }
 
 export function rpcMethods(deps: RpcMethodsDeps): Map<string, RpcHandler> {
@@ -30,7 +32,7 @@ export function rpcMethods(deps: RpcMethodsDeps): Map<string, RpcHandler> {
   // Values are JSON results (objects); a boxed entry so lru-cache's non-null rule is kept simple.
   // cacheSize 0 disables caching (useful to measure or debug the upstream path).
   const cache = deps.cacheSize > 0 ? new LRUCache<string, { value: TransactionResult }>({ max: deps.cacheSize }) : undefined;
-  const flight = singleFlight();
+  const flight = singleFlight({ joinWindowMs: deps.shareWindowMs });
   let chainId: ChainId | undefined;
 
   async function lookup(key: string, method: string, params: unknown[], cacheable: boolean): Promise<TransactionResult> {

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
 import pg from 'pg';
 import { appendPricePoints, upsertTokens, type Database } from '../../src/db/index.ts';
+import { savePriceChanges } from '../../src/db/indexer/index.ts';
 import { createPriceHistoryStore } from '../../src/readModel/prices/createPriceHistoryStore.ts';
 import { createTokenCatalog } from '../../src/readModel/tokens/createTokenCatalog.ts';
 import { openProxiedPostgres, shortTimeouts, withDeadline, type ProxiedPostgres } from '../helpers/proxiedPostgres.ts';
@@ -39,6 +40,7 @@ describe('the API during a PostgreSQL outage', { skip: skipWithoutPostgres }, ()
     pgp = await openProxiedPostgres(TEST_DATABASE_URL!);
     await upsertTokens(pgp.db, makeTokens(12));
     await appendPricePoints(pgp.db, [{ token, price: '3.5', observedAt: new Date(NOW.getTime() - 3_600_000), blockNumber: 10 }]);
+    await savePriceChanges(pgp.db, [{ token, price: '3.5', observedAt: new Date(NOW.getTime() - 3_600_000), blockNumber: 10 }]);
     const schema = (await pgp.db.query<{ s: string }>('SELECT current_schema() AS s'))[0]!.s;
     direct = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}` });
     await direct.connect();
@@ -114,6 +116,35 @@ describe('the API during a PostgreSQL outage', { skip: skipWithoutPostgres }, ()
     });
   }
 
+  // Issue 30 (6): candles and /at are read from the database per answer; one the response cache
+  // stored before the outage is data held during it, marked like the stores' answers (the old
+  // code served them as 200 without X-Data-Stale while /tokens/{a} carried it).
+  for (const mode of ['refuse', 'partition'] as const) {
+    it(`${mode}: stored candles and /at answers served during the outage carry X-Data-Stale`, async () => {
+      const stored = [`/prices/${token}/candles?interval=1h`, `/prices/${token}/at?block=10`];
+      // Current again after the previous outage (its failed check is retried within a second).
+      for (const deadline = performance.now() + 5000; performance.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+        if ((await get(app, `/tokens/${token}`)).res.headers['x-data-stale'] === undefined) break;
+      }
+      for (const url of stored) {
+        const { res } = await get(app, url);
+        assert.equal(res.status, 200, `${url}: ${res.text}`);
+        assert.equal(res.headers['x-data-stale'], undefined, 'fresh before the outage');
+      }
+      await pgp.proxy.setMode(mode);
+      try {
+        await new Promise((r) => setTimeout(r, 100)); // the held data is now due for a check
+        for (const url of stored) {
+          const { res } = await get(app, url);
+          assert.equal(res.status, 200, `${mode} ${url}: the stored answer (${res.text})`);
+          assert.equal(res.headers['x-data-stale'], 'true', `${mode} ${url}: marked stale`);
+        }
+      } finally {
+        await pgp.proxy.setMode('pass');
+      }
+    });
+  }
+
   // Every operation answered from the database or from data held of it (not supply: the chain node).
   const fromDatabase = everyOperation(token, { getTokenPriceAt: 'block=1' }).filter((o) => o.operation.answer.from !== 'supply');
 
@@ -127,10 +158,15 @@ describe('the API during a PostgreSQL outage', { skip: skipWithoutPostgres }, ()
           assert.equal(res.status, 503, `${url}: ${res.status} ${res.text}`);
           assert.match(res.headers['content-type'] ?? '', /application\/problem\+json/);
           assert.match(res.headers['retry-after'] ?? '', /^\d+$/);
+          // Issue 30 (4): the dependency by its name, never its address.
+          assert.match(res.body.detail ?? '', /database/i, `${url}: names the database (${res.text})`);
+          assert.doesNotMatch(res.text, /127\.0\.0\.1|ECONNREFUSED|:\d{4,5}\b/, `${url}: no address in ${res.text}`);
           assert.ok(ms < Math.max(ANSWER_BOUND_MS, shortTimeouts.connectTimeoutMs + 500), `${url}: ${Math.round(ms)} ms`);
         }
         const ready = await get(empty, '/readyz');
         assert.equal(ready.res.status, 503);
+        assert.deepEqual(ready.res.body.failed.slice(0, 1), ['database'], 'readiness names the database');
+        assert.doesNotMatch(ready.res.text, /127\.0\.0\.1|ECONNREFUSED|:\d{4,5}\b/, `/readyz: no address in ${ready.res.text}`);
         assert.ok(ready.ms < 3000, `/readyz in ${Math.round(ready.ms)} ms`);
       } finally {
         await pgp.proxy.setMode('pass');

@@ -27,6 +27,20 @@ describe('loadConfig', () => {
     assert.deepEqual(config.databaseTimeouts, { connectTimeoutMs: 1000, statementTimeoutMs: 2000, queryTimeoutMs: 3000, idleTimeoutMs: 4000, keepAliveDelayMs: 5000 });
   });
 
+  it('reads the fault settings of issue 30: start-up retries, indexer retries, the RPC share window, readiness details', () => {
+    const defaults = loadConfig({});
+    assert.deepEqual(defaults.databaseRetry, { initialMs: 250, maxMs: 1000 });
+    assert.equal(defaults.indexer.retryMaxMs, 1000);
+    assert.equal(defaults.rpc.shareWindowMs, 250);
+    assert.equal(defaults.http.readyzErrorDetails, false);
+    const set = loadConfig({ DB_START_RETRY_INITIAL_MS: '100', DB_START_RETRY_MAX_MS: '2000', INDEXER_RETRY_MAX_MS: '500', RPC_SHARE_WINDOW_MS: '0', READYZ_ERROR_DETAILS: 'true' });
+    assert.deepEqual(set.databaseRetry, { initialMs: 100, maxMs: 2000 });
+    assert.equal(set.indexer.retryMaxMs, 500);
+    assert.equal(set.rpc.shareWindowMs, 0);
+    assert.equal(set.http.readyzErrorDetails, true);
+    assert.throws(() => loadConfig({ DB_START_RETRY_MAX_MS: 'soon' }), /DB_START_RETRY_MAX_MS="soon"/);
+  });
+
   it('reads every setting', () => {
     const config = loadConfig({
       PORT: '8080',

@@ -66,6 +66,8 @@ describe('leader kill: two indexer processes on one PostgreSQL', { skip: skipWit
         INDEXER_STABLECOINS: d.stablecoins.join(','), INDEXER_WRAPPED_NATIVE: d.weth, INDEXER_MULTICALL3: d.multicall3,
         // the demo's ETH/USD feed anchors WETH, as in the uninterrupted index's demo configuration
         INDEXER_USD_FEED: d.usdFeed,
+        // Each indexer's status port (/healthz, /readyz, /metrics) on a free port of its own.
+        PORT: '0', HOST: '127.0.0.1',
         INDEXER_POLL_INTERVAL_MS: '200', INDEXER_STANDBY_POLL_MS: '250', CHAIN_RPC_REQUESTS_PER_SECOND: String(REQUESTS_PER_SECOND),
         // Contract checks read the head whenever a round runs: off, so the two indexes can be compared row for row.
         INDEXER_CONTRACT_CHECK_MAX_CALLS: '0',

@@ -127,7 +127,9 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
     const { stale } = options;
     const isStale = match.operation.answer.cacheable && stale ? () => stale(match.operation) : undefined;
     if (isStale?.()) markStale(res, isStale);
-    const due = options.fresh?.();
+    // Only answers built from the database's data wait for its check: a supply answer is read
+    // from the chain node and never waits for one (it waited DATA_REFRESH_WAIT_MS in an outage).
+    const due = match.operation.answer.from === 'supply' ? undefined : options.fresh?.();
     if (!due) return answer(req, res, url, match);
     const answerChecked = () => {
       if (isStale && !(res as MarkedResponse)[MARKED] && isStale()) markStale(res, isStale);

@@ -82,7 +82,7 @@ export function createSharedHitCounter(options: SharedHitCounterOptions): Shared
     if (stopped) return;
     if (isTimeout(error)) redis.disconnect(true);
     if (status.mode === 'local') return;
-    status = { mode: 'local', since: new Date(), reason: error instanceof Error ? error.message : String(error), fallbacks: status.fallbacks + 1 };
+    status = { mode: 'local', since: new Date(), reason: reasonOf(error), fallbacks: status.fallbacks + 1 };
     options.onModeChange?.('local', error);
   }
 
@@ -96,7 +96,7 @@ export function createSharedHitCounter(options: SharedHitCounterOptions): Shared
       }
     } catch (error) {
       if (isTimeout(error)) redis.disconnect(true);
-      if (status.mode === 'local') status = { ...status, reason: error instanceof Error ? error.message : String(error) };
+      if (status.mode === 'local') status = { ...status, reason: reasonOf(error) };
     }
   }
   // One probe at a time.
@@ -149,6 +149,17 @@ function isTimeout(error: unknown): boolean {
 }
 
 /** The readiness note of a shared counter: nothing while shared, else what the process does instead. */
+/**
+ * Why Redis failed, as /readyz may show it: a socket error by its code (ECONNREFUSED), whose
+ * message names Redis's address; other errors (a command timeout) by their message. The error
+ * itself goes to the log (onModeChange).
+ */
+function reasonOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return code;
+  return error instanceof Error ? error.message : String(error);
+}
+
 export function countingNote(status: SharedCounterStatus): string | undefined {
   if (status.mode === 'shared') return undefined;
   return `degraded: Redis does not answer (${status.reason ?? 'unknown'}); rate limits counted by this process alone since ${status.since.toISOString()}`;

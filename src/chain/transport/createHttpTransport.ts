@@ -23,22 +23,33 @@ export type HttpTransport = {
   close(): void;
 };
 
-export function createHttpTransport(url: string): HttpTransport {
+/**
+ * `reuseConnections: false` opens a connection per request (a readiness probe: it says whether
+ * the node can be reached now, not whether an old connection still looks open).
+ */
+export function createHttpTransport(url: string, options: { reuseConnections?: boolean } = {}): HttpTransport {
   const parsed = new URL(url);
   const secure = parsed.protocol === 'https:';
   const authorization =
     parsed.username || parsed.password
       ? `Basic ${Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString('base64')}`
       : undefined;
-  const options = {
+  const target = {
     protocol: parsed.protocol,
     hostname: parsed.hostname.replace(/^\[|\]$/g, ''),
     port: parsed.port || (secure ? 443 : 80),
     path: `${parsed.pathname}${parsed.search}`,
   };
+  const keepAlive = options.reuseConnections ?? true;
   const agent = secure
-    ? new https.Agent({ keepAlive: true, maxSockets: 64, scheduling: 'lifo' })
-    : new http.Agent({ keepAlive: true, maxSockets: 64, scheduling: 'lifo' });
+    ? new https.Agent({ keepAlive, maxSockets: 64, scheduling: 'lifo' })
+    : new http.Agent({ keepAlive, maxSockets: 64, scheduling: 'lifo' });
+  // After a timeout or a lost connection the idle connections are not trusted: opened before a
+  // partition, they look open and would hold the next requests until their timeout after the node
+  // is back. They are closed, and the next requests connect anew.
+  const dropIdle = () => {
+    for (const sockets of Object.values(agent.freeSockets)) for (const socket of sockets ?? []) socket.destroy();
+  };
   const send = secure ? https.request : http.request;
 
   return {
@@ -50,10 +61,11 @@ export function createHttpTransport(url: string): HttpTransport {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
+          dropIdle();
           reject(error);
         };
         const req = send({
-          ...options,
+          ...target,
           method: 'POST',
           agent,
           headers: {

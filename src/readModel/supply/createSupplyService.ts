@@ -88,7 +88,7 @@ export function createSupplyService(options: SupplyServiceOptions): SupplyServic
   function fallback(): SupplyAnswer {
     if (last && now() - last.readAt <= maxStaleMs) return answer(last, true);
     const why = last ? `the last figures are older than ${maxStaleMs / 1000} s` : 'no figures have been read yet';
-    throw new UnavailableError(`The supply cannot be read from the node and ${why}.`, Math.max(1, Math.ceil(retryMs / 1000)));
+    throw new UnavailableError(`The supply cannot be read from the chain node and ${why}.`, Math.max(1, Math.ceil(retryMs / 1000)), { dependency: 'chain node' });
   }
 
   return {
