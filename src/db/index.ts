@@ -22,6 +22,7 @@ export { prunePricePoints, PRICE_POINTS_KEEP_MS, type PrunePricePointsOptions } 
 export { recordSwaps, type SwapWrite } from './swaps/recordSwaps.ts';
 export { refreshSwapCounts } from './swaps/refreshSwapCounts.ts';
 export { rollupCandles } from './candles/rollupCandles.ts';
+export { prependCandles } from './candles/prependCandles.ts';
 export { rollbackCandles } from './candles/rollbackCandles.ts';
 export { loadCandles, type CandleRead, type CandleRow } from './candles/loadCandles.ts';
 export { bucketOf, type CandlePriceInput, type CandleSwapInput } from './candles/candleTypes.ts';

@@ -1,0 +1,130 @@
+// The history below a head-first bootstrap, one range of blocks [a, b] per call, newest first
+// (b = the block before the stored history, a = b − historyRangeBlocks + 1, never below the start
+// block). The range is replayed exactly as a forward batch replays it, from the state in force
+// before it: every pool created before a at its state read by call at a − 1, its concentrated
+// positions summed from their stored events before a, the USD feed's round at a − 1, and every
+// price computed from those. The range's swaps, price changes, hourly points, candles and pool
+// states are then written, the prices in force at a − 1 carried there (replacing the ones carried
+// at b), token and pool rows rebuilt, and the history window moved to a, all in one transaction
+// fenced on the checkpoint. History is complete at the start block or once it covers the week before
+// the indexed head (the longest window an answer reads).
+import type { RawLog } from '../chain/index.ts';
+import { appendPricePoints, prependCandles, recordSwaps } from '../db/index.ts';
+import {
+  deleteCarriedPriceChanges, dropProvisionalStates, loadLiquidityNet, saveFeedAnswers, savePoolStates, savePositionChanges,
+  savePriceChanges, writeHistoryWindow, type CheckpointWithHistory, type HistoryWindow, type PriceChange, type StoredPool,
+} from '../db/indexer/index.ts';
+import type { IndexerContext } from './IndexerContext.ts';
+import { blockTimes } from './blockTimes.ts';
+import { readFeedAt } from './bootstrapCatalogue.ts';
+import { TOPICS } from './families/events.ts';
+import { emptyState, familyOf } from './families/index.ts';
+import { readPoolStates } from './readDiscoveredState.ts';
+import { readPoolStatesAt } from './readHeadState.ts';
+import { repriceBlock, replayBlocks } from './replayBlocks.ts';
+import { addPool, loadIndexerState, type IndexerState } from './state/IndexerState.ts';
+import { feedRoundsToRead } from './usdFeed.ts';
+import { writeCatalogue } from './writeCatalogue.ts';
+
+/** History is filled until it covers this much chain time before the bootstrap block (GET answers read at most 7 days back). */
+export const HISTORY_WINDOW_MS = 7 * 86_400_000;
+
+export type FillResult = {
+  from: number;
+  to: number;
+  logs: number;
+  /** Stored swap rows (one per token of the pool). */
+  swaps: number;
+  priceChanges: number;
+  /** Headers read for block times (blocks whose logs carry no blockTimestamp, and the block before the range). */
+  headersRead: number;
+  history: HistoryWindow;
+};
+
+export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWithHistory): Promise<FillResult> {
+  const { chain, config } = ctx;
+  const window = checkpoint.history!;
+  const floor = config.startBlock;
+  const b = window.fromBlock - 1;
+  const a = Math.max(floor, b - (config.historyRangeBlocks ?? 1000) + 1);
+  const before = a - 1;
+  const hasBefore = a > floor;
+
+  // The state in force before a.
+  const stored = await loadIndexerState(ctx.db);
+  const older = [...stored.pools.values()].filter((p) => p.createdBlock < a);
+  const states = hasBefore ? await readPoolStatesAt(ctx, older, before) : new Map();
+  const net = hasBefore ? await loadLiquidityNet(ctx.db, a) : new Map<string, Map<number, bigint>>();
+  // Tokens as a forward batch of the range knows them: seen before it or in it.
+  const tokens = new Map([...stored.tokens].filter(([, t]) => t.firstSeenBlock <= b));
+  const scratch: IndexerState = {
+    tokens, pools: new Map(), poolsByToken: new Map(), prices: new Map(), feed: null,
+    swaps24h: new Map(), trustWritten: new Map(), lures: new Map(), contractChecks: new Map(),
+  };
+  for (const pool of stored.pools.values()) {
+    if (pool.createdBlock > b) continue;
+    const existed = pool.createdBlock < a;
+    const copy: StoredPool = {
+      ...pool, lastEventAt: null,
+      state: existed ? (states.get(pool.address) ?? emptyState()) : emptyState(),
+      liquidityNet: existed ? new Map(net.get(pool.address) ?? []) : new Map(),
+    };
+    addPool(scratch, copy);
+  }
+  if (hasBefore) await readFeedAt(ctx, scratch, before);
+
+  // The range's pool events, by topic, of the pools known by then; the USD feed's answers.
+  const topics = new Set<string>();
+  for (const f of ctx.factories.values()) for (const t of f.family.poolTopics) topics.add(t);
+  if (ctx.usdFeed) topics.add(TOPICS.answerUpdated);
+  const logs = (await chain.getLogs({ fromBlock: a, toBlock: b, topics: [[...topics]] }))
+    .filter((l) => !l.removed)
+    .sort((x, y) => x.blockNumber - y.blockNumber || x.logIndex - y.logIndex);
+  const isFeedLog = (l: RawLog) => l.topics[0] === TOPICS.answerUpdated && (ctx.usdFeed?.aggregators.has(l.address) ?? false);
+  const relevant = logs.filter((l) => scratch.pools.has(ctx.poolOf(l)) || isFeedLog(l));
+  const feedRounds = await feedRoundsToRead(ctx, scratch, a, b);
+  const tokenFirstSeen = new Map<string, number>();
+  for (const token of stored.tokens.values()) if (token.firstSeenBlock >= a && token.firstSeenBlock <= b) tokenFirstSeen.set(token.address, token.firstSeenBlock);
+
+  // Concentrated pools' √price and liquidity after mints and burns, as a forward batch reads them.
+  const reads = new Map<string, { pool: StoredPool; block: number }>();
+  for (const log of relevant) {
+    const pool = scratch.pools.get(ctx.poolOf(log));
+    if (!pool || pool.createdBlock > log.blockNumber || !familyOf(pool.kind).stateReadTopics?.includes(log.topics[0] ?? '')) continue;
+    reads.set(`${log.blockNumber}:${pool.address}`, { pool, block: log.blockNumber });
+  }
+  const readStates = await readPoolStates(ctx, [...reads.values()]);
+
+  const needed = [...relevant.map((l) => l.blockNumber), ...tokenFirstSeen.values(), ...feedRounds.keys(), hasBefore ? before : a];
+  const times = await blockTimes(chain, relevant, needed);
+
+  const carried: PriceChange[] = [];
+  const seenBefore = [...tokens.values()].filter((t) => t.firstSeenBlock < a).map((t) => t.address);
+  if (hasBefore) repriceBlock(ctx, scratch, new Set(seenBefore), before, times.timeOf(before), carried);
+  for (const c of carried) c.carried = true;
+  const replay = replayBlocks(ctx, scratch, { logs: relevant, isFeedLog, tokenFirstSeen, feedRounds, readStates, timeOf: times.timeOf });
+
+  const fromTime = times.timeOf(hasBefore ? before : a);
+  const history: HistoryWindow = {
+    bootstrapBlock: window.bootstrapBlock, fromBlock: a, fromTime,
+    complete: !hasBefore || fromTime.getTime() <= checkpoint.blockTime.getTime() - HISTORY_WINDOW_MS,
+  };
+  await ctx.db.transaction(async (tx) => {
+    await ctx.fence(tx, checkpoint.blockNumber);
+    await deleteCarriedPriceChanges(tx, a, b);
+    await savePriceChanges(tx, [...carried, ...replay.priceChanges]);
+    await savePoolStates(tx, replay.poolStates);
+    await dropProvisionalStates(tx, [...replay.changedPools]);
+    await savePositionChanges(tx, replay.positions);
+    await saveFeedAnswers(tx, replay.feedAnswers);
+    await appendPricePoints(
+      tx,
+      replay.priceChanges.filter((c) => c.price !== null).map((c) => ({ token: c.token, price: c.price!, observedAt: c.observedAt, blockNumber: c.blockNumber })),
+    );
+    await recordSwaps(tx, replay.swaps);
+    await prependCandles(tx, [...carried.map((c) => ({ ...c, blockNumber: 0 })), ...replay.priceChanges], replay.swaps, hasBefore ? times.timeOf(before) : null);
+    await writeCatalogue(tx, ctx, await loadIndexerState(tx), checkpoint.blockTime);
+    await writeHistoryWindow(tx, history);
+  });
+  return { from: a, to: b, logs: relevant.length, swaps: replay.swaps.length, priceChanges: replay.priceChanges.length, headersRead: times.headersRead, history };
+}

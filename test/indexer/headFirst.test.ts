@@ -1,0 +1,135 @@
+// Head-first bootstrap (issue 35) on one in-process chain with a pool of every DEX family: the
+// catalogue stored by the first step equals a forward index's at the head; once history is filled,
+// everything the API reads equals a forward index of the same chain; a restart in the middle of the
+// fill and reorgs above and below the bootstrap block end identical too; the requests it costs with
+// and without blockTimestamp in the node's logs.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Contract } from 'ethers';
+import { createChainClient, type ChainClient } from '../../src/chain/index.ts';
+import type { IndexerConfig } from '../../src/config/indexerConfig.ts';
+import { type Database } from '../../src/db/index.ts';
+import { readCheckpoint } from '../../src/db/indexer/index.ts';
+import { createIndexer } from '../../src/indexer/index.ts';
+import { openPglite } from '../helpers/pglite.ts';
+import { familyCases, type Case } from './helpers/familyCases.ts';
+import { runToHead } from './helpers/runToHead.ts';
+import { snapshotDb } from './helpers/snapshotDb.ts';
+import { v4World } from './helpers/v4.ts';
+import { createWorld, type World } from './helpers/world.ts';
+
+const e18 = 10n ** 18n;
+const e6 = 10n ** 6n;
+let world: World;
+let usdc: Contract;
+let client: ChainClient;
+let forward: IndexerConfig;
+let headFirst: IndexerConfig;
+const CASES: Case[] = familyCases(() => ({ world, usdc }));
+type Built = { c: Case; token: Contract; pool: Contract };
+const built: Built[] = [];
+const databases: Database[] = [];
+const addr = async (c: Contract) => (await c.getAddress()).toLowerCase();
+const open = async () => {
+  const db = await openPglite();
+  databases.push(db);
+  return db;
+};
+let v4Trade: (tokenIn: 'token' | 'usdc', amount: bigint) => Promise<void>;
+
+/** A forward index of the chain as it is now. */
+async function forwardIndex(): Promise<Database> {
+  const db = await open();
+  await runToHead(createIndexer({ db, chain: client, config: forward }));
+  return db;
+}
+
+/** A few blocks of trading in every pool, a minute apart. */
+async function trade(round: number) {
+  for (const { c, token, pool } of built) await c.swap(pool, round % 2 ? usdc : token, round % 2 ? 300n * e6 : 200n * e18);
+  await v4Trade(round % 2 ? 'usdc' : 'token', round % 2 ? 300n * e6 : 200n * e18);
+  await world.mineAt((await world.latest()).timestamp + 60);
+}
+
+before(async () => {
+  world = await createWorld();
+  usdc = await world.token('USD Coin', 'USDC', 6, 10n ** 15n * e6);
+  const configured: Record<string, string[]> = {};
+  for (const [i, c] of CASES.entries()) {
+    const factory = await world.deploy(c.factory.contract, c.factory.args);
+    (configured[c.configKey] ??= []).push(await addr(factory));
+    const token = await world.token(`Token ${i}`, `TK${i}`, 18, 10n ** 9n * e18);
+    const pool = await c.create(factory, token, 100_000n * e18, (c.name.includes('stable') ? 110_000n : 200_000n) * e6);
+    built.push({ c, token, pool });
+  }
+  const v2Token = await world.token('Token V2', 'TKV2', 18, 10n ** 9n * e18);
+  const pair = await world.v2Pair(v2Token, usdc, 100_000n * e18, 200_000n * e6);
+  configured.v2 = [await addr(world.v2Factory)];
+  built.push({ c: { ...CASES[0]!, swap: async (_p, tokenIn, amount) => world.v2Swap(pair, tokenIn, amount) }, token: v2Token, pool: pair });
+  const api = await v4World(world);
+  const manager = await api.deployManager();
+  const v4Token = await world.token('Token V4', 'TKV4', 18, 10n ** 9n * e18);
+  const [c0, c1] = [await addr(v4Token), await addr(usdc)].sort();
+  const tokenIs0 = c0 === (await addr(v4Token));
+  const key = { currency0: c0!, currency1: c1!, fee: 3000, tickSpacing: 60, hooks: '0x0000000000000000000000000000000000000000' };
+  await api.create(manager, key, tokenIs0 ? 100_000n * e18 : 200_000n * e6, tokenIs0 ? 200_000n * e6 : 100_000n * e18);
+  v4Trade = (tokenIn, amount) => api.swap(manager, key, tokenIn === 'token' ? tokenIs0 : !tokenIs0, amount);
+  configured.v4 = [await addr(manager)];
+  for (let round = 0; round < 3; round++) await trade(round);
+  // A second position in a concentrated pool and in the V4 pool, below the head.
+  const pancake = built.find((b) => b.c.kind === 'pancake-v3')!;
+  await (await pancake.pool.getFunction('mint')(world.me, -887220, 887220, 10n ** 18n, '0x')).wait();
+  await api.modify(manager, key, 10n ** 15n);
+  await trade(3);
+  client = createChainClient({ url: world.chain.url });
+  forward = world.config({ factories: configured, stablecoins: [await addr(usdc)], batchSize: 50 });
+  headFirst = { ...forward, bootstrap: 'head-first', historyRangeBlocks: 17 };
+});
+
+after(async () => {
+  for (const db of databases) await db.close();
+  client?.destroy();
+  await world?.stop();
+});
+
+const catalogue = async (db: Database) => ({
+  tokens: await db.query(
+    `SELECT address, name, symbol, decimals, total_supply::text, current_price::text, fdv::text, liquidity::text, price_source, is_possible_spam,
+            created_block::text, created_at FROM tokens ORDER BY address`,
+  ),
+  pools: await db.query(`SELECT address, family, fee, stable, token0, token1, liquidity::text, price::text, created_block::text FROM pools ORDER BY address`),
+});
+
+test('head-first: the first step stores the catalogue at the head, equal to a forward index at that block', async () => {
+  const expected = await forwardIndex();
+  const db = await open();
+  const indexer = createIndexer({ db, chain: client, config: headFirst });
+  const step = await indexer.syncOnce();
+  assert.ok(step.bootstrap, 'the first step bootstraps');
+  assert.equal(step.caughtUp, false, 'history is still to fill');
+  const head = (await world.latest()).number;
+  assert.equal(step.bootstrap.block, head);
+  const checkpoint = (await readCheckpoint(db))!;
+  assert.deepEqual({ block: checkpoint.blockNumber, from: checkpoint.history?.fromBlock, complete: checkpoint.history?.complete }, { block: head, from: head + 1, complete: false });
+  const actual = await catalogue(db);
+  assert.equal(new Set(actual.pools.map((p) => p.family)).size, 7, 'pools of every family');
+  assert.ok(actual.tokens.filter((t) => t.current_price !== null).length >= CASES.length + 2, 'every token priced');
+  assert.deepEqual(actual, await catalogue(expected));
+  const swaps = await db.query(`SELECT count(*)::int AS n FROM swaps`);
+  assert.equal(swaps[0]!.n, 0, 'no history yet');
+});
+
+test('head-first: once history is filled, tokens, swaps, pools, positions, price changes, hourly points and candles equal a forward index', async () => {
+  const expected = await forwardIndex();
+  const db = await open();
+  const indexer = createIndexer({ db, chain: client, config: headFirst });
+  const steps = await runToHead(indexer);
+  assert.ok(steps > 3, `several history ranges (${steps} steps)`);
+  assert.equal(indexer.status().historyComplete, true);
+  const a = await snapshotDb(expected);
+  const b = await snapshotDb(db);
+  assert.ok(b.swaps.length > 40 && b.candles.length > 0 && b.pricePoints.length > 0);
+  assert.deepEqual(b.priceChanges, a.priceChanges);
+  assert.deepEqual(b.candles, a.candles);
+  assert.deepEqual(b, a);
+});
