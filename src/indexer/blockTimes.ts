@@ -11,8 +11,10 @@ export type BlockTimes = {
   headersRead: number;
 };
 
-export async function blockTimes(chain: ChainClient, logs: readonly RawLog[], blocks: Iterable<number>): Promise<BlockTimes> {
+/** `known`: times already stored (a token's first block), read from neither. */
+export async function blockTimes(chain: ChainClient, logs: readonly RawLog[], blocks: Iterable<number>, known: ReadonlyMap<number, Date> = new Map()): Promise<BlockTimes> {
   const seconds = new Map<number, number>();
+  for (const [n, at] of known) seconds.set(n, Math.floor(at.getTime() / 1000));
   for (const log of logs) if (log.blockTimestamp !== undefined) seconds.set(log.blockNumber, log.blockTimestamp);
   const missing = [...new Set(blocks)].filter((n) => !seconds.has(n));
   const headers = missing.length > 0 ? await fetchHeaders(chain, missing) : new Map();

@@ -96,7 +96,8 @@ export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWit
   const readStates = await readPoolStates(ctx, [...reads.values()]);
 
   const needed = [...relevant.map((l) => l.blockNumber), ...tokenFirstSeen.values(), ...feedRounds.keys(), hasBefore ? before : a];
-  const times = await blockTimes(chain, relevant, needed);
+  const firstSeenTimes = new Map([...tokenFirstSeen.keys()].map((t) => [stored.tokens.get(t)!.firstSeenBlock, stored.tokens.get(t)!.firstSeenAt] as const));
+  const times = await blockTimes(chain, relevant, needed, firstSeenTimes);
 
   const carried: PriceChange[] = [];
   const seenBefore = [...tokens.values()].filter((t) => t.firstSeenBlock < a).map((t) => t.address);

@@ -37,10 +37,15 @@ const open = async () => {
 };
 let v4Trade: (tokenIn: 'token' | 'usdc', amount: bigint) => Promise<void>;
 
-/** A forward index of the chain as it is now. */
+/** A forward index of the chain as it is now (one per head block: a database costs seconds). */
+const forwardByHead = new Map<string, Database>();
 async function forwardIndex(): Promise<Database> {
+  const head = (await world.rpc<{ hash: string }>('eth_getBlockByNumber', ['latest', false])).hash;
+  const known = forwardByHead.get(head);
+  if (known) return known;
   const db = await open();
   await runToHead(createIndexer({ db, chain: client, config: forward }));
+  forwardByHead.set(head, db);
   return db;
 }
 
@@ -132,4 +137,119 @@ test('head-first: once history is filled, tokens, swaps, pools, positions, price
   assert.deepEqual(b.priceChanges, a.priceChanges);
   assert.deepEqual(b.candles, a.candles);
   assert.deepEqual(b, a);
+});
+
+test('head-first: a restart in the middle of the history fill ends identical to an uninterrupted forward index', async () => {
+  const expected = await forwardIndex();
+  const db = await open();
+  const first = createIndexer({ db, chain: client, config: headFirst });
+  for (let i = 0; i < 3; i++) await first.syncOnce();
+  const mid = (await readCheckpoint(db))!.history!;
+  assert.ok(!mid.complete && mid.fromBlock < mid.bootstrapBlock, `stopped mid-fill (history from ${mid.fromBlock})`);
+  await first.stop();
+  // Another range size after the restart: the ranges need not line up.
+  await runToHead(createIndexer({ db, chain: client, config: { ...headFirst, historyRangeBlocks: 23 } }));
+  assert.deepEqual(await snapshotDb(db), await snapshotDb(expected));
+});
+
+/**
+ * The chain's client as a node answers that puts `blockTimestamp` in logs (the test chain does not):
+ * each log gets its block's time, looked up by the test's own provider (not counted as the indexer's).
+ */
+function withLogTimes(inner: ChainClient): ChainClient {
+  const times = new Map<number, number>();
+  return {
+    ...inner,
+    async getLogs(filter) {
+      const logs = await inner.getLogs(filter);
+      for (const n of new Set(logs.map((l) => l.blockNumber))) {
+        if (!times.has(n)) times.set(n, (await world.provider.getBlock(n))!.timestamp);
+      }
+      return logs.map((l) => ({ ...l, blockTimestamp: times.get(l.blockNumber)! }));
+    },
+  };
+}
+
+/** The chain's client whose logs carry no blockTimestamp. */
+function withoutLogTimes(inner: ChainClient): ChainClient {
+  return {
+    ...inner,
+    async getLogs(filter) {
+      return (await inner.getLogs(filter)).map(({ blockTimestamp: _dropped, ...log }) => log);
+    },
+  };
+}
+
+test('head-first: requests with and without blockTimestamp in logs, against a forward index', async () => {
+  const count = async (config: IndexerConfig, logTimes: boolean) => {
+    const raw = createChainClient({ url: world.chain.url });
+    const chain = logTimes ? withLogTimes(raw) : withoutLogTimes(raw);
+    const db = await open();
+    const indexer = createIndexer({ db, chain, config });
+    await indexer.syncOnce();
+    const atCatalogue = { ...raw.stats().byMethod };
+    const steps = 1 + (await runToHead(indexer));
+    const total = raw.stats();
+    raw.destroy();
+    return { steps, atCatalogue, total: total.requests, byMethod: total.byMethod, snapshot: await snapshotDb(db) };
+  };
+  const fwd = await count(forward, false);
+  const withTimes = await count(headFirst, true);
+  const without = await count(headFirst, false);
+  const sum = (m: Record<string, number>) => Object.values(m).reduce((s, n) => s + n, 0);
+  const headers = (m: Record<string, number>) => m.eth_getBlockByNumber ?? 0;
+  const report = {
+    blocks: (await world.latest()).number + 1, historyRangeBlocks: headFirst.historyRangeBlocks,
+    forward: { requests: fwd.total, headers: headers(fwd.byMethod) },
+    headFirstLogTimes: { catalogueRequests: sum(withTimes.atCatalogue), catalogueHeaders: headers(withTimes.atCatalogue), steps: withTimes.steps, requests: withTimes.total, headers: headers(withTimes.byMethod) },
+    headFirstNoLogTimes: { catalogueRequests: sum(without.atCatalogue), catalogueHeaders: headers(without.atCatalogue), steps: without.steps, requests: without.total, headers: headers(without.byMethod) },
+  };
+  console.log(JSON.stringify(report));
+  // The same data either way.
+  assert.deepEqual(without.snapshot, withTimes.snapshot);
+  assert.deepEqual(withTimes.snapshot, fwd.snapshot);
+  // The catalogue costs a fraction of a forward index; with times in logs, headers are read only for
+  // the head block, each step's checkpoint check and the block before each range.
+  assert.ok(report.headFirstNoLogTimes.catalogueRequests * 3 < report.forward.requests, 'the catalogue costs under a third of a forward index');
+  assert.ok(report.headFirstLogTimes.catalogueHeaders === 1, 'with blockTimestamp, the catalogue reads only the head block');
+  assert.ok(report.headFirstLogTimes.headers <= 2 * report.headFirstLogTimes.steps + 2, 'with blockTimestamp, headers per step only');
+  assert.ok(report.headFirstLogTimes.headers * 2 < report.headFirstNoLogTimes.headers, 'blockTimestamp in logs saves most header reads');
+});
+
+test('head-first: a reorg above the bootstrap block during the fill is rolled back; the end equals a forward index of the final chain', async () => {
+  const db = await open();
+  const indexer = createIndexer({ db, chain: client, config: headFirst });
+  const boot = (await indexer.syncOnce()).bootstrap!;
+  await indexer.syncOnce();
+  const snapshot = await world.rpc<string>('evm_snapshot');
+  await trade(10); // branch A: indexed, with one more history range
+  await indexer.syncOnce();
+  assert.ok(((await readCheckpoint(db))!.blockNumber) > boot.block);
+  assert.equal(await world.rpc('evm_revert', [snapshot]), true);
+  await trade(11); // branch B, longer
+  await world.mineAt((await world.latest()).timestamp + 60);
+  const step = await indexer.syncOnce();
+  assert.ok(step.reorg && step.reorg.to >= boot.block, 'rolled back to a block at or above the bootstrap block');
+  assert.equal((await readCheckpoint(db))!.history!.bootstrapBlock, boot.block, 'the bootstrap stands');
+  await runToHead(indexer);
+  assert.deepEqual(await snapshotDb(db), await snapshotDb(await forwardIndex()));
+});
+
+test('head-first: a reorg below the bootstrap block drops everything and bootstraps again', async () => {
+  const snapshot = await world.rpc<string>('evm_snapshot');
+  await trade(12);
+  const db = await open();
+  const indexer = createIndexer({ db, chain: client, config: headFirst });
+  const boot = (await indexer.syncOnce()).bootstrap!;
+  await indexer.syncOnce();
+  assert.equal(await world.rpc('evm_revert', [snapshot]), true);
+  await trade(13); // another branch from below the bootstrap block, longer
+  await world.mineAt((await world.latest()).timestamp + 60);
+  const step = await indexer.syncOnce();
+  assert.ok(step.reorg && step.reorg.to < boot.block, 'nothing at or above the bootstrap block survives');
+  assert.equal(await readCheckpoint(db), null);
+  const again = await indexer.syncOnce();
+  assert.ok(again.bootstrap && again.bootstrap.block > boot.block, 'bootstrapped again at the new head');
+  await runToHead(indexer);
+  assert.deepEqual(await snapshotDb(db), await snapshotDb(await forwardIndex()));
 });
