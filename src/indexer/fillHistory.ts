@@ -9,7 +9,7 @@
 // fenced on the checkpoint. History is complete at the start block or once it covers the week before
 // the indexed head (the longest window an answer reads).
 import type { RawLog } from '../chain/index.ts';
-import { appendPricePoints, prependCandles, recordSwaps } from '../db/index.ts';
+import { appendPricePoints, bumpDataGeneration, prependCandles, recordSwaps } from '../db/index.ts';
 import {
   deleteCarriedPriceChanges, dropProvisionalStates, loadLiquidityNet, saveFeedAnswers, savePoolStates, savePositionChanges,
   savePriceChanges, writeHistoryWindow, type CheckpointWithHistory, type HistoryWindow, type PriceChange, type StoredPool,
@@ -126,6 +126,8 @@ export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWit
     await prependCandles(tx, [...carried.map((c) => ({ ...c, blockNumber: 0 })), ...replay.priceChanges], replay.swaps, hasBefore ? times.timeOf(before) : null);
     await writeCatalogue(tx, ctx, await loadIndexerState(tx), checkpoint.blockTime);
     await writeHistoryWindow(tx, history);
+    // Carried prices and carried-only candles were deleted: API processes reload in full.
+    await bumpDataGeneration(tx);
   });
   return { from: a, to: b, logs: relevant.length, swaps: replay.swaps.length, priceChanges: replay.priceChanges.length, headersRead: times.headersRead, history };
 }
