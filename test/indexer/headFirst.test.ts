@@ -6,12 +6,14 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Contract } from 'ethers';
+import request from 'supertest';
 import { createChainClient, type ChainClient } from '../../src/chain/index.ts';
 import type { IndexerConfig } from '../../src/config/indexerConfig.ts';
 import { type Database } from '../../src/db/index.ts';
 import { readCheckpoint } from '../../src/db/indexer/index.ts';
 import { createIndexer } from '../../src/indexer/index.ts';
 import { openPglite } from '../helpers/pglite.ts';
+import { testApp } from '../helpers/testApp.ts';
 import { familyCases, type Case } from './helpers/familyCases.ts';
 import { runToHead } from './helpers/runToHead.ts';
 import { snapshotDb } from './helpers/snapshotDb.ts';
@@ -214,6 +216,45 @@ test('head-first: requests with and without blockTimestamp in logs, against a fo
   assert.ok(report.headFirstLogTimes.catalogueHeaders === 1, 'with blockTimestamp, the catalogue reads only the head block');
   assert.ok(report.headFirstLogTimes.headers <= 2 * report.headFirstLogTimes.steps + 2, 'with blockTimestamp, headers per step only');
   assert.ok(report.headFirstLogTimes.headers * 2 < report.headFirstNoLogTimes.headers, 'blockTimestamp in logs saves most header reads');
+});
+
+test('head-first: answers name their complete windows; a figure whose window is not filled is null, then a number', async () => {
+  await world.mineAt((await world.latest()).timestamp + 2 * 3600); // the head two hours after the trading
+  await trade(14);
+  const db = await open();
+  const indexer = createIndexer({ db, chain: client, config: { ...headFirst, historyRangeBlocks: 4 } });
+  const app = testApp(db);
+  const token = await addr(built.find((b) => b.c.kind === 'v3')!.token);
+  const get = async () => (await request(app).get(`/tokens/${token}`).expect(200)).body;
+  const pools = async () => (await request(app).get(`/tokens/${token}/pools`).expect(200)).body.data as { volume24h: number | null; swaps24h: number | null }[];
+
+  await indexer.syncOnce(); // the catalogue at the head, no history
+  const atHead = await get();
+  assert.equal(typeof atHead.currentPrice, 'number', 'the price is served at once');
+  assert.equal(typeof atHead.info.liquidity, 'number');
+  assert.deepEqual(atHead.completeness.windows, { h1: false, h6: false, h24: false, d7: false });
+  assert.equal(typeof atHead.completeness.historyFrom, 'string');
+  assert.equal(atHead.completeness.contractChecks, false);
+  assert.deepEqual([atHead.info.sells, atHead.info.buys, atHead.info.swaps, atHead.info.volume24h, atHead.last24hVariation], [null, null, null, null, null]);
+  assert.deepEqual(atHead.info.priceChange, { h1: null, h6: null, h24: null, d7: null });
+  assert.deepEqual((await pools()).map((p) => [p.volume24h, p.swaps24h]), [[null, null]]);
+  assert.deepEqual([atHead.info.priceSource.volume24h, atHead.info.priceSource.swaps24h], [null, null]);
+
+  // History is filled newest first: after the last blocks' ranges it reaches back past the two-hour gap.
+  let partly = atHead;
+  for (let i = 0; i < 10 && !partly.completeness.windows.h1; i++) {
+    await indexer.syncOnce();
+    partly = await get();
+  }
+  assert.deepEqual(partly.completeness.windows, { h1: true, h6: false, h24: false, d7: false }, JSON.stringify(partly.completeness));
+  assert.equal(typeof partly.info.priceChange.h1, 'number', 'the 1 h change is a number once its window is filled');
+  assert.equal(partly.info.swaps, null, 'the 24 h counts wait for 24 h of history');
+
+  await runToHead(indexer);
+  const complete = await get();
+  assert.deepEqual(complete.completeness, { windows: { h1: true, h6: true, h24: true, d7: true }, historyFrom: null, contractChecks: false });
+  assert.ok(complete.info.swaps > 0 && complete.info.volume24h > 0 && typeof complete.info.priceChange.h1 === 'number');
+  assert.ok((await pools()).every((p) => typeof p.volume24h === 'number' && typeof p.swaps24h === 'number'));
 });
 
 test('head-first: a reorg above the bootstrap block during the fill is rolled back; the end equals a forward index of the final chain', async () => {

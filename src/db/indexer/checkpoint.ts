@@ -42,6 +42,12 @@ export async function writeCheckpoint(db: Queryable, cp: Checkpoint & { history?
        block_hash = EXCLUDED.block_hash, block_time = EXCLUDED.block_time, written_at = now()`,
     [cp.chainId, cp.blockNumber, cp.blockHash, cp.blockTime.toISOString()],
   );
+  // Published for the read model; while history is incomplete a later head can complete a window:
+  // the version moves so readers look again.
+  await db.query(
+    `UPDATE data_version SET indexed_time = $1, version = version + CASE WHEN history_from IS NULL THEN 0 ELSE 1 END WHERE id = 1`,
+    [cp.blockTime.toISOString()],
+  );
   if (cp.history) await writeHistoryWindow(db, cp.history);
 }
 
@@ -50,8 +56,10 @@ export async function writeHistoryWindow(db: Queryable, h: HistoryWindow): Promi
     `UPDATE indexer_checkpoint SET bootstrap_block = $1, history_from_block = $2, history_from_time = $3, history_complete = $4 WHERE id = 1`,
     [h.bootstrapBlock, h.fromBlock, h.fromTime.toISOString(), h.complete],
   );
+  await db.query(`UPDATE data_version SET history_from = $1, version = version + 1 WHERE id = 1`, [h.complete ? null : h.fromTime.toISOString()]);
 }
 
 export async function deleteCheckpoint(db: Queryable): Promise<void> {
   await db.query(`DELETE FROM indexer_checkpoint`);
+  await db.query(`UPDATE data_version SET history_from = NULL, indexed_time = NULL WHERE id = 1`);
 }

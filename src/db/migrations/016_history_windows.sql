@@ -13,3 +13,11 @@ ALTER TABLE indexer_price_changes ADD COLUMN carried boolean NOT NULL DEFAULT fa
 -- A pool's state read by call at the bootstrap block rather than replayed from its events: dropped
 -- once the fill has replayed the pool's latest event.
 ALTER TABLE indexer_pool_states ADD COLUMN provisional boolean NOT NULL DEFAULT false;
+-- What the read model publishes about coverage (Token.completeness): the chain time history is
+-- stored from (null: complete) and of the last indexed block, beside the data version readers poll.
+ALTER TABLE data_version ADD COLUMN history_from timestamptz;
+ALTER TABLE data_version ADD COLUMN indexed_time timestamptz;
+UPDATE data_version SET indexed_time = (SELECT block_time FROM indexer_checkpoint WHERE id = 1) WHERE id = 1;
+-- True once the token's contract checks have run (Token.completeness.contractChecks).
+ALTER TABLE tokens ADD COLUMN contract_checked boolean NOT NULL DEFAULT false;
+UPDATE tokens t SET contract_checked = true WHERE EXISTS (SELECT 1 FROM indexer_contract_checks c WHERE c.token = t.address);
