@@ -12,7 +12,7 @@ import { createCheckRounds } from './createCheckRounds.ts';
 import { createIndexerContext } from './createIndexerContext.ts';
 import { indexBatch, type BatchResult } from './indexBatch.ts';
 import { bootstrapCatalogue, type BootstrapResult } from './bootstrapCatalogue.ts';
-import { fillHistory, type FillResult } from './fillHistory.ts';
+import { fillHistory, type FillCarry, type FillResult } from './fillHistory.ts';
 import { TokenListError, type TokenListEntry } from './loadTokenList.ts';
 import { rollbackToAncestor, type RollbackResult } from './rollbackToAncestor.ts';
 
@@ -92,6 +92,8 @@ export function createIndexer(options: IndexerOptions): Indexer {
   const lock = options.writerLock ?? createWriterLock(db, { heartbeatMs: standbyPollMs });
   let ctx: IndexerContext | null = null;
   let state: IndexerState | null = null;
+  // The pool states the last history range started from (the next range ends there); chain facts, dropped on a reorg.
+  let fillCarry: FillCarry | null = null;
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
@@ -153,6 +155,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
       const onChain = await chain.getBlockHeader(checkpoint.blockNumber);
       if (!onChain || onChain.hash !== checkpoint.blockHash) {
         logger.warn({ block: checkpoint.blockNumber }, 'reorg detected: rolling back');
+        fillCarry = null;
         const rolled = await rollbackToAncestor(c, checkpoint);
         state = rolled.state;
         status.reorgs++;
@@ -162,6 +165,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     }
     if (!checkpoint && config.bootstrap === 'head-first' && target >= config.startBlock) {
       // An empty database, head-first: the catalogue at the target block now, history after.
+      fillCarry = null;
       const bootstrap = await bootstrapCatalogue(c, target);
       state = null;
       status.indexedBlock = target;
@@ -202,11 +206,12 @@ export function createIndexer(options: IndexerOptions): Indexer {
   async function fillOnce(c: IndexerContext): Promise<FillResult | null> {
     const checkpoint = await readCheckpoint(db);
     if (!checkpoint?.history || checkpoint.history.complete) return null;
-    const fill = await fillHistory(c, checkpoint);
+    const fill = await fillHistory(c, checkpoint, fillCarry);
+    fillCarry = fill.carry;
     state = null;
     status.historyFromBlock = fill.history.fromBlock;
     status.historyComplete = fill.history.complete;
-    logger.info({ from: fill.from, to: fill.to, swaps: fill.swaps, complete: fill.history.complete }, 'filled a history range');
+    logger.info({ from: fill.from, to: fill.to, swaps: fill.swaps, statesRead: fill.statesRead, complete: fill.history.complete }, 'filled a history range');
     return fill;
   }
 

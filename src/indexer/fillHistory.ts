@@ -1,7 +1,8 @@
 // The history below a head-first bootstrap, one range of blocks [a, b] per call, newest first
 // (b = the block before the stored history, a = b − historyRangeBlocks + 1, never below the start
 // block). The range is replayed exactly as a forward batch replays it, from the state in force
-// before it: every pool created before a at its state read by call at a − 1, its concentrated
+// before it: every pool created before a at its state read by call at a − 1 (a pool without events
+// in the range keeps the state the previous range started from, when the indexer holds it), its concentrated
 // positions summed from their stored events before a, the USD feed's round at a − 1, and every
 // price computed from those. The range's swaps, price changes, hourly points, candles and pool
 // states are then written, the prices in force at a − 1 carried there (replacing the ones carried
@@ -12,7 +13,7 @@ import type { RawLog } from '../chain/index.ts';
 import { appendPricePoints, bumpDataGeneration, prependCandles, recordSwaps } from '../db/index.ts';
 import {
   deleteCarriedPriceChanges, dropProvisionalStates, loadLiquidityNet, saveFeedAnswers, savePoolStates, savePositionChanges,
-  savePriceChanges, writeHistoryWindow, type CheckpointWithHistory, type HistoryWindow, type PriceChange, type StoredPool,
+  savePriceChanges, writeHistoryWindow, type CheckpointWithHistory, type HistoryWindow, type PoolState, type PriceChange, type StoredPool,
 } from '../db/indexer/index.ts';
 import type { IndexerContext } from './IndexerContext.ts';
 import { blockTimes } from './blockTimes.ts';
@@ -38,10 +39,21 @@ export type FillResult = {
   priceChanges: number;
   /** Headers read for block times (blocks whose logs carry no blockTimestamp, and the block before the range). */
   headersRead: number;
+  /** Pools whose state at a − 1 was read by call (the others came from the previous range). */
+  statesRead: number;
   history: HistoryWindow;
+  /** For the next range. */
+  carry: FillCarry;
 };
 
-export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWithHistory): Promise<FillResult> {
+/**
+ * Every pool's state in force before the last range filled (at its first block − 1): what the next
+ * range, which ends there, starts from for the pools without events in it. Kept in memory by the
+ * indexer between steps (a restart reads every pool again).
+ */
+export type FillCarry = { fromBlock: number; states: ReadonlyMap<string, PoolState | null> };
+
+export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWithHistory, carry: FillCarry | null = null): Promise<FillResult> {
   const { chain, config } = ctx;
   const window = checkpoint.history!;
   const floor = config.startBlock;
@@ -50,26 +62,15 @@ export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWit
   const before = a - 1;
   const hasBefore = a > floor;
 
-  // The state in force before a.
+  // The pools and tokens as a forward batch of the range knows them: created or seen before it or in it.
   const stored = await loadIndexerState(ctx.db);
-  const older = [...stored.pools.values()].filter((p) => p.createdBlock < a);
-  const states = hasBefore ? await readPoolStatesAt(ctx, older, before) : new Map();
-  const net = hasBefore ? await loadLiquidityNet(ctx.db, a) : new Map<string, Map<number, bigint>>();
-  // Tokens as a forward batch of the range knows them: seen before it or in it.
   const tokens = new Map([...stored.tokens].filter(([, t]) => t.firstSeenBlock <= b));
   const scratch: IndexerState = {
     tokens, pools: new Map(), poolsByToken: new Map(), prices: new Map(), feed: null,
     swaps24h: new Map(), trustWritten: new Map(), lures: new Map(), contractChecks: new Map(),
   };
   for (const pool of stored.pools.values()) {
-    if (pool.createdBlock > b) continue;
-    const existed = pool.createdBlock < a;
-    const copy: StoredPool = {
-      ...pool, lastEventAt: null,
-      state: existed ? (states.get(pool.address) ?? emptyState()) : emptyState(),
-      liquidityNet: existed ? new Map(net.get(pool.address) ?? []) : new Map(),
-    };
-    addPool(scratch, copy);
+    if (pool.createdBlock <= b) addPool(scratch, { ...pool, lastEventAt: null, state: emptyState(), liquidityNet: new Map() });
   }
   if (hasBefore) await readFeedAt(ctx, scratch, before);
 
@@ -80,6 +81,23 @@ export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWit
   const logs = (await chain.getLogs({ fromBlock: a, toBlock: b, topics: [[...topics]] }))
     .filter((l) => !l.removed)
     .sort((x, y) => x.blockNumber - y.blockNumber || x.logIndex - y.logIndex);
+
+  // The state in force before a of every pool created before it: by call at a − 1, except a pool
+  // without events in the range when the previous range's start states are at hand (its state at
+  // a − 1 is its state at b, the block before that range). Positions summed from their events before a.
+  const older = [...scratch.pools.values()].filter((p) => p.createdBlock < a);
+  const active = new Set(logs.map((l) => ctx.poolOf(l)));
+  const previous = carry && carry.fromBlock === window.fromBlock ? carry.states : null;
+  const toRead = hasBefore ? older.filter((p) => active.has(p.address) || !previous?.has(p.address)) : [];
+  const read = await readPoolStatesAt(ctx, toRead, before);
+  const net = hasBefore ? await loadLiquidityNet(ctx.db, a) : new Map<string, Map<number, bigint>>();
+  const startStates = new Map<string, PoolState | null>();
+  for (const pool of older) {
+    const state = read.has(pool.address) ? read.get(pool.address)! : (previous?.get(pool.address) ?? null);
+    startStates.set(pool.address, state);
+    pool.state = state ?? emptyState();
+    pool.liquidityNet = new Map(net.get(pool.address) ?? []);
+  }
   const isFeedLog = (l: RawLog) => l.topics[0] === TOPICS.answerUpdated && (ctx.usdFeed?.aggregators.has(l.address) ?? false);
   const relevant = logs.filter((l) => scratch.pools.has(ctx.poolOf(l)) || isFeedLog(l));
   const feedRounds = await feedRoundsToRead(ctx, scratch, a, b);
@@ -129,5 +147,8 @@ export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWit
     // Carried prices and carried-only candles were deleted: API processes reload in full.
     await bumpDataGeneration(tx);
   });
-  return { from: a, to: b, logs: relevant.length, swaps: replay.swaps.length, priceChanges: replay.priceChanges.length, headersRead: times.headersRead, history };
+  return {
+    from: a, to: b, logs: relevant.length, swaps: replay.swaps.length, priceChanges: replay.priceChanges.length, headersRead: times.headersRead,
+    statesRead: toRead.length, history, carry: { fromBlock: a, states: startStates },
+  };
 }

@@ -243,10 +243,13 @@ test('head-first: answers name their complete windows; a figure whose window is 
 
   // History is filled newest first: after the last blocks' ranges it reaches back past the two-hour gap.
   let partly = atHead;
+  const statesRead: number[] = [];
   for (let i = 0; i < 10 && !partly.completeness.windows.h1; i++) {
-    await indexer.syncOnce();
+    statesRead.push((await indexer.syncOnce()).fill!.statesRead);
     partly = await get();
   }
+  // Each range after the first reads by call only the pools with events in it (4 blocks: at most 4 pools).
+  assert.ok(statesRead.length >= 2 && statesRead.slice(1).every((n) => n <= 4) && statesRead[0]! > 4, `pool states read per range: ${statesRead}`);
   assert.deepEqual(partly.completeness.windows, { h1: true, h6: false, h24: false, d7: false }, JSON.stringify(partly.completeness));
   assert.equal(typeof partly.info.priceChange.h1, 'number', 'the 1 h change is a number once its window is filled');
   assert.equal(partly.info.swaps, null, 'the 24 h counts wait for 24 h of history');
