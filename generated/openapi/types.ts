@@ -407,8 +407,8 @@ export interface components {
             /**
              * Format: date-time
              * @description Chain time (UTC) from which the indexer's history is stored while it is still being
-             *     filled; null once it is complete (stored from the indexer's start block, or covering
-             *     the 7 days before the last indexed block): every window is then complete.
+             *     filled; null once it is complete (stored from the indexer's start block, or as far
+             *     back as the server keeps price changes): every window is then complete.
              */
             historyFrom: string | null;
             /** @description True when the token's contract checks (`security`, docs/security-score.md) have run at least once. */

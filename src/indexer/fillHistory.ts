@@ -7,9 +7,10 @@
 // price computed from those. The range's swaps, price changes, hourly points, candles and pool
 // states are then written, the prices in force at a − 1 carried there (replacing the ones carried
 // at b), token and pool rows rebuilt, and the history window moved to a, all in one transaction
-// fenced on the checkpoint. History is complete at the start block or once it covers the week before
-// the indexed head (the longest window an answer reads).
+// fenced on the checkpoint. History is complete at the start block or once it reaches as far back
+// before the indexed head as price changes are kept (historyKeepMs; at least the 7-day window).
 import type { RawLog } from '../chain/index.ts';
+import { retentionDefaults, type RetentionConfig } from '../config/retentionConfig.ts';
 import { appendPricePoints, bumpDataGeneration, prependCandles, recordSwaps } from '../db/index.ts';
 import {
   deleteCarriedPriceChanges, dropProvisionalStates, loadLiquidityNet, saveFeedAnswers, savePoolStates, savePositionChanges,
@@ -27,8 +28,17 @@ import { addPool, loadIndexerState, type IndexerState } from './state/IndexerSta
 import { feedRoundsToRead } from './usdFeed.ts';
 import { writeCatalogue } from './writeCatalogue.ts';
 
-/** History is filled until it covers this much chain time before the bootstrap block (GET answers read at most 7 days back). */
+/** The longest window an answer reads (`priceChange.d7`, 7-day candles). */
 export const HISTORY_WINDOW_MS = 7 * 86_400_000;
+
+/**
+ * How far back history is filled: the 7-day window, or further as far as price changes are kept
+ * (RETENTION_PRICE_CHANGES, default 90 days; `forever`: to the start block). Swaps, hourly points
+ * and candles older than their own retention are pruned after, as in a forward index.
+ */
+export function historyKeepMs(retention: RetentionConfig): number {
+  return retention.priceChanges === null ? Infinity : Math.max(HISTORY_WINDOW_MS, retention.priceChanges);
+}
 
 export type FillResult = {
   from: number;
@@ -126,7 +136,7 @@ export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWit
   const fromTime = times.timeOf(hasBefore ? before : a);
   const history: HistoryWindow = {
     bootstrapBlock: window.bootstrapBlock, fromBlock: a, fromTime,
-    complete: !hasBefore || fromTime.getTime() <= checkpoint.blockTime.getTime() - HISTORY_WINDOW_MS,
+    complete: !hasBefore || fromTime.getTime() <= checkpoint.blockTime.getTime() - historyKeepMs(config.retention ?? retentionDefaults),
   };
   await ctx.db.transaction(async (tx) => {
     await ctx.fence(tx, checkpoint.blockNumber);

@@ -9,6 +9,7 @@ import type { Contract } from 'ethers';
 import request from 'supertest';
 import { createChainClient, type ChainClient } from '../../src/chain/index.ts';
 import type { IndexerConfig } from '../../src/config/indexerConfig.ts';
+import { retentionDefaults } from '../../src/config/retentionConfig.ts';
 import { type Database } from '../../src/db/index.ts';
 import { readCheckpoint } from '../../src/db/indexer/index.ts';
 import { createIndexer } from '../../src/indexer/index.ts';
@@ -300,4 +301,29 @@ test('head-first: a reorg below the bootstrap block drops everything and bootstr
   assert.ok(again.bootstrap && again.bootstrap.block > boot.block, 'bootstrapped again at the new head');
   await runToHead(indexer);
   assert.deepEqual(await snapshotDb(db), await snapshotDb(await forwardIndex()));
+});
+
+test('head-first: history is filled back as far as it is kept (here the 7-day window), not to the start block; what it holds equals a forward index', async () => {
+  await world.mineAt((await world.latest()).timestamp + 8 * 86_400); // eight days later
+  await trade(15);
+  const db = await open();
+  const retention = { ...retentionDefaults, priceChanges: 3_600_000 }; // shorter than the 7-day window: the window wins
+  const indexer = createIndexer({ db, chain: client, config: { ...headFirst, retention } });
+  await runToHead(indexer);
+  const history = (await readCheckpoint(db))!.history!;
+  assert.ok(history.complete && history.fromBlock > 0, `complete from block ${history.fromBlock}`);
+  assert.ok(history.fromTime.getTime() <= (await readCheckpoint(db))!.blockTime.getTime() - 7 * 86_400_000, 'the 7 days are covered');
+  const token = await addr(built[0]!.token);
+  const body = (await request(testApp(db)).get(`/tokens/${token}`).expect(200)).body;
+  assert.deepEqual(body.completeness.windows, { h1: true, h6: true, h24: true, d7: true });
+  assert.equal(body.completeness.historyFrom, null);
+
+  const expected = await snapshotDb(await forwardIndex());
+  const actual = await snapshotDb(db);
+  const from = (rows: Record<string, unknown>[]) => rows.filter((r) => Number(r.block_number) >= history.fromBlock);
+  assert.deepEqual(actual.tokens, expected.tokens, 'token rows, their 7-day change included');
+  assert.deepEqual(actual.pools, expected.pools);
+  assert.deepEqual(from(actual.swaps as Record<string, unknown>[]), from(expected.swaps as Record<string, unknown>[]));
+  assert.deepEqual(from(actual.priceChanges), from(expected.priceChanges));
+  assert.ok(actual.swaps.length < expected.swaps.length, 'older history is not filled');
 });
