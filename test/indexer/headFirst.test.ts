@@ -14,7 +14,9 @@ import { type Database } from '../../src/db/index.ts';
 import { readCheckpoint } from '../../src/db/indexer/index.ts';
 import { createIndexer } from '../../src/indexer/index.ts';
 import { openPglite } from '../helpers/pglite.ts';
+import { skipWithoutPostgres, TEST_DATABASE_URL } from '../helpers/services.ts';
 import { testApp } from '../helpers/testApp.ts';
+import { openScratchPostgres } from '../helpers/testDatabases.ts';
 import { familyCases, type Case } from './helpers/familyCases.ts';
 import { runToHead } from './helpers/runToHead.ts';
 import { snapshotDb } from './helpers/snapshotDb.ts';
@@ -327,3 +329,30 @@ test('head-first: history is filled back as far as it is kept (here the 7-day wi
   assert.deepEqual(from(actual.priceChanges), from(expected.priceChanges));
   assert.ok(actual.swaps.length < expected.swaps.length, 'older history is not filled');
 });
+
+test('head-first on PostgreSQL: a standby takes over in the middle of the history fill and finishes the same index', { skip: skipWithoutPostgres }, async () => {
+  const db = await openScratchPostgres(TEST_DATABASE_URL!, 'headfirst');
+  databases.push(db);
+  const a = createIndexer({ db, chain: client, config: headFirst });
+  const b = createIndexer({ db, chain: client, config: { ...headFirst, standbyPollMs: 100 } });
+  try {
+    assert.ok((await a.syncOnce()).bootstrap, 'the writer bootstraps');
+    await a.syncOnce();
+    await b.start();
+    await until('standby', () => b.status().role === 'standby');
+    await a.stop();
+    await until('takeover', () => b.status().role === 'leader');
+    await until('history filled', async () => (await readCheckpoint(db))?.history?.complete === true);
+    assert.deepEqual(await snapshotDb(db), await snapshotDb(await forwardIndex()));
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+  }
+});
+
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const end = performance.now() + timeoutMs;
+  while (!(await check())) {
+    if (performance.now() > end) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
