@@ -108,9 +108,10 @@ export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWit
     pool.state = state ?? emptyState();
     pool.liquidityNet = new Map(net.get(pool.address) ?? []);
   }
+  // The feed's rounds read by call (and the aggregator at b followed), as a forward batch of the range reads them.
+  const feedRounds = await feedRoundsToRead(ctx, scratch, a, b);
   const isFeedLog = (l: RawLog) => l.topics[0] === TOPICS.answerUpdated && (ctx.usdFeed?.aggregators.has(l.address) ?? false);
   const relevant = logs.filter((l) => scratch.pools.has(ctx.poolOf(l)) || isFeedLog(l));
-  const feedRounds = await feedRoundsToRead(ctx, scratch, a, b);
   const tokenFirstSeen = new Map<string, number>();
   for (const token of stored.tokens.values()) if (token.firstSeenBlock >= a && token.firstSeenBlock <= b) tokenFirstSeen.set(token.address, token.firstSeenBlock);
 
