@@ -320,6 +320,7 @@ export interface components {
             isSecure: boolean;
             security: components["schemas"]["Security"];
             info: components["schemas"]["TokenInfo"];
+            completeness: components["schemas"]["Completeness"];
             /**
              * Format: date-time
              * @description Time (UTC) the token was first seen by the indexer (its first pool or list entry).
@@ -333,12 +334,21 @@ export interface components {
         };
         /** TokenInfo */
         TokenInfo: {
-            /** @description Swaps that put the token into a pool, over the rolling last 24 hours of chain time. */
-            sells: number;
-            /** @description Swaps that take the token out of a pool, over the rolling last 24 hours of chain time. */
-            buys: number;
-            /** @description Swaps involving the token, over the rolling last 24 hours of chain time. */
-            swaps: number;
+            /**
+             * @description Swaps that put the token into a pool, over the rolling last 24 hours of chain time;
+             *     null while the indexer's history does not cover those 24 hours yet (`completeness.windows.h24`).
+             */
+            sells: number | null;
+            /**
+             * @description Swaps that take the token out of a pool, over the rolling last 24 hours of chain time;
+             *     null while the history does not cover them yet.
+             */
+            buys: number | null;
+            /**
+             * @description Swaps involving the token, over the rolling last 24 hours of chain time; null while the
+             *     history does not cover them yet.
+             */
+            swaps: number | null;
             /** @description Fully diluted valuation in USD, `currentPrice × totalSupply / 10^decimals`; null without a price. */
             fdv: number | null;
             /** @description Exact `totalSupply()` in base units, as a decimal integer string. */
@@ -351,9 +361,10 @@ export interface components {
             /**
              * @description USD traded of the token over the rolling last 24 hours of chain time: each swap's
              *     amount of the token valued at the token's price when the swap happened (at the end of
-             *     its block); swaps while the token had no price count nothing.
+             *     its block); swaps while the token had no price count nothing. Null while the history
+             *     does not cover those 24 hours yet.
              */
-            volume24h: number;
+            volume24h: number | null;
             priceChange: components["schemas"]["PriceChange"];
             /**
              * @description Where `currentPrice` comes from. For the USD anchor a `PriceAnchor`: the basket's
@@ -386,6 +397,35 @@ export interface components {
              *     the supply on this network, not the token's global market cap.
              */
             marketCap: number | null;
+        };
+        /**
+         * Completeness
+         * @description Which of the token's figures rest on complete data. An indexer that started head-first
+         *     serves the current catalogue (prices, liquidity, FDV, flags) at once and fills history
+         *     newest first: a figure whose window is not filled yet is null, never computed from part of
+         *     the window (docs/indexer.md, "After npm run index").
+         */
+        Completeness: {
+            /**
+             * @description Per window, true when the stored history covers it (ending at the last indexed block):
+             *     `h1`, `h6`, `d7` for `info.priceChange`; `h24` for `last24hVariation`,
+             *     `info.priceChange.h24`, the 24 h counts and volumes (of the token and of its pools).
+             */
+            windows: {
+                h1: boolean;
+                h6: boolean;
+                h24: boolean;
+                d7: boolean;
+            };
+            /**
+             * Format: date-time
+             * @description Chain time (UTC) from which the indexer's history is stored while it is still being
+             *     filled; null once it is complete (stored from the indexer's start block, or as far
+             *     back as the server keeps price changes): every window is then complete.
+             */
+            historyFrom: string | null;
+            /** @description True when the token's contract checks (`security`, docs/security-score.md) have run at least once. */
+            contractChecks: boolean;
         };
         /** PriceAnchor */
         PriceAnchor: {
@@ -536,11 +576,12 @@ export interface components {
             /**
              * @description USD traded over the rolling last 24 hours of chain time: each swap counts the larger
              *     of its two sides, each valued at its token's price when the swap happened; a side
-             *     without a price counts nothing.
+             *     without a price counts nothing. Null while the indexer's history does not cover those
+             *     24 hours yet.
              */
-            volume24h: number;
-            /** @description Swaps in the pool over the rolling last 24 hours of chain time. */
-            swaps24h: number;
+            volume24h: number | null;
+            /** @description Swaps in the pool over the rolling last 24 hours of chain time; null while the history does not cover them yet. */
+            swaps24h: number | null;
             /** @description Spot price of one whole `token0` in whole `token1`, by the family's exact math (stable pools at their invariant's marginal price); null while the pool has no state. */
             price: number | null;
         };

@@ -67,7 +67,18 @@ export type IndexerConfig = {
   contractCheckTimeoutMs?: number;
   /** How long swaps, price changes, hourly points and candles are kept (RETENTION_*; defaults when absent). */
   retention?: RetentionConfig;
+  /**
+   * How an empty database is filled (docs/indexer.md, "After npm run index"): `forward` indexes from
+   * startBlock to the head in batches; `head-first` serves the current catalogue read at the head
+   * first, then fills history newest first while following the head. Absent: forward (the demo and
+   * tests); INDEXER_BOOTSTRAP defaults to head-first for a configured network.
+   */
+  bootstrap?: IndexerBootstrap;
+  /** Blocks per history range the head-first fill replays in one step (default 1000). */
+  historyRangeBlocks?: number;
 };
+
+export type IndexerBootstrap = 'forward' | 'head-first';
 
 type Preset = Partial<Omit<IndexerConfig, 'network' | 'factories'>> & { factories?: unknown };
 
@@ -92,6 +103,8 @@ export const indexerDefaults = {
   contractCheckIntervalMs: 21_600_000,
   contractCheckMaxCalls: 52,
   contractCheckTimeoutMs: 15_000,
+  bootstrap: 'head-first',
+  historyRangeBlocks: 1000,
 } as const;
 
 export function loadIndexerConfig(env: Env): IndexerConfig {
@@ -169,12 +182,20 @@ export function loadIndexerConfig(env: Env): IndexerConfig {
     contractCheckMaxCalls: read.integer('INDEXER_CONTRACT_CHECK_MAX_CALLS', preset.contractCheckMaxCalls ?? d.contractCheckMaxCalls, 0, 10_000),
     contractCheckTimeoutMs: read.integer('INDEXER_CONTRACT_CHECK_TIMEOUT_MS', preset.contractCheckTimeoutMs ?? d.contractCheckTimeoutMs, 100, 600_000),
     retention: readRetentionConfig(read),
+    bootstrap: bootstrapOf(read.string('INDEXER_BOOTSTRAP', preset.bootstrap ?? d.bootstrap), problems),
+    historyRangeBlocks: read.integer('INDEXER_HISTORY_RANGE_BLOCKS', preset.historyRangeBlocks ?? d.historyRangeBlocks, 1, 1_000_000),
   };
   if (config.circulatingConfig === 'none') config.circulatingConfig = null;
   if (config.tokenList === 'none') config.tokenList = null;
   if (config.usdFeed && !config.wrappedNative) problems.push('INDEXER_USD_FEED: the feed prices the wrapped native token; set INDEXER_WRAPPED_NATIVE too');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function bootstrapOf(raw: string, problems: string[]): IndexerBootstrap {
+  if (raw === 'forward' || raw === 'head-first') return raw;
+  problems.push(`INDEXER_BOOTSTRAP=${JSON.stringify(raw)}: expected forward or head-first`);
+  return 'forward';
 }
 
 /** A file path named in a preset, relative to the preset's folder so no working directory matters;

@@ -12,15 +12,26 @@ export async function bumpDataGeneration(db: Queryable): Promise<void> {
 
 export type DataVersion = { version: number; generation: number };
 
+/**
+ * The indexer's coverage as it publishes it with the version: the chain time its history is
+ * stored from (null: complete) and the chain time of the last indexed block (null: nothing yet).
+ */
+export type DataCoverage = { historyFrom: Date | null; indexedTime: Date | null };
+
 export async function readDataVersion(db: Queryable): Promise<number> {
   return (await readDataState(db)).version;
 }
 
-export async function readDataState(db: Queryable): Promise<DataVersion> {
-  const rows = await db.query<{ version: number | string; generation: number | string }>(
-    `SELECT version, generation FROM data_version WHERE id = 1`,
+export async function readDataState(db: Queryable): Promise<DataVersion & { coverage: DataCoverage }> {
+  const rows = await db.query<{ version: number | string; generation: number | string; historyFrom: Date | string | null; indexedTime: Date | string | null }>(
+    `SELECT version, generation, history_from AS "historyFrom", indexed_time AS "indexedTime" FROM data_version WHERE id = 1`,
   );
-  return { version: Number(rows[0]?.version ?? 0), generation: Number(rows[0]?.generation ?? 0) };
+  const row = rows[0];
+  const date = (v: Date | string | null | undefined) => (v === null || v === undefined ? null : new Date(v));
+  return {
+    version: Number(row?.version ?? 0), generation: Number(row?.generation ?? 0),
+    coverage: { historyFrom: date(row?.historyFrom), indexedTime: date(row?.indexedTime) },
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ export type { Database, DatabaseSession, Queryable, SqlParam } from './Database.
 export { asDatabaseFault, isDatabaseFault } from './asDatabaseFault.ts';
 export { createDatabase, type DatabaseOptions } from './createDatabase.ts';
 export { migrate, migrationsApplied, listMigrations } from './migrate.ts';
-export { bumpDataVersion, bumpDataGeneration, readDataVersion, readDataState, type DataVersion } from './bumpDataVersion.ts';
+export { bumpDataVersion, bumpDataGeneration, readDataVersion, readDataState, type DataVersion, type DataCoverage } from './bumpDataVersion.ts';
 export { loadTokenChanges, type TokenChanges } from './tokens/loadTokenChanges.ts';
 export type { TokenRow } from './tokens/TokenRow.ts';
 export { upsertTokens, type TokenWrite } from './tokens/upsertTokens.ts';
@@ -22,6 +22,7 @@ export { prunePricePoints, PRICE_POINTS_KEEP_MS, type PrunePricePointsOptions } 
 export { recordSwaps, type SwapWrite } from './swaps/recordSwaps.ts';
 export { refreshSwapCounts } from './swaps/refreshSwapCounts.ts';
 export { rollupCandles } from './candles/rollupCandles.ts';
+export { prependCandles } from './candles/prependCandles.ts';
 export { rollbackCandles } from './candles/rollbackCandles.ts';
 export { loadCandles, type CandleRead, type CandleRow } from './candles/loadCandles.ts';
 export { bucketOf, type CandlePriceInput, type CandleSwapInput } from './candles/candleTypes.ts';

@@ -12,6 +12,8 @@ import { createCheckRounds } from './createCheckRounds.ts';
 import { createIndexerContext } from './createIndexerContext.ts';
 import { createOutageLog, type Outage } from './createOutageLog.ts';
 import { indexBatch, type BatchResult } from './indexBatch.ts';
+import { bootstrapCatalogue, type BootstrapResult } from './bootstrapCatalogue.ts';
+import { fillHistory, type FillCarry, type FillResult } from './fillHistory.ts';
 import { TokenListError, type TokenListEntry } from './loadTokenList.ts';
 import { rollbackToAncestor, type RollbackResult } from './rollbackToAncestor.ts';
 
@@ -33,7 +35,11 @@ export type SyncResult = {
   batch: BatchResult | null;
   /** Set when this step rolled back a reorg instead of indexing. */
   reorg: RollbackResult | null;
-  /** True when the indexed block has reached head − confirmations (or when standing by). */
+  /** Set when this step stored the head-first catalogue of an empty database. */
+  bootstrap?: BootstrapResult | null;
+  /** Set when this step filled a history range below a head-first bootstrap. */
+  fill?: FillResult | null;
+  /** True when the indexed block has reached head − confirmations and history is filled (or when standing by). */
   caughtUp: boolean;
   /** True when another indexer holds the writer lock: nothing was done. */
   standby: boolean;
@@ -68,6 +74,9 @@ export type IndexerStatus = {
   contractCheckFailures: number;
   /** The chain node or database outages under way (a step failed for them and none succeeded since). */
   outages: Outage[];
+  /** Head-first bootstrap: the block history is stored from, and whether it is filled; null when indexed forward. */
+  historyFromBlock: number | null;
+  historyComplete: boolean;
 };
 
 export type Indexer = {
@@ -98,6 +107,8 @@ export function createIndexer(options: IndexerOptions): Indexer {
   const lock = options.writerLock ?? createWriterLock(db, { heartbeatMs: standbyPollMs });
   let ctx: IndexerContext | null = null;
   let state: IndexerState | null = null;
+  // The pool states the last history range started from (the next range ends there); chain facts, dropped on a reorg.
+  let fillCarry: FillCarry | null = null;
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
@@ -107,7 +118,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     running: false, role: null, chainId: null, startBlock: config.startBlock, chainHead: null, targetBlock: null, indexedBlock: null,
     lagBlocks: null, lagSeconds: null, backfilling: true, batches: 0, swapsIndexed: 0, reorgs: 0,
     lastSyncAt: null, lastError: null, consecutiveErrors: 0, circulatingReadFailures: 0,
-    contractChecks: 0, contractCheckFailures: 0, outages: [],
+    contractChecks: 0, contractCheckFailures: 0, outages: [], historyFromBlock: null, historyComplete: true,
   };
   // Contract checks read beside the steps (never inside one); a step stores what they found.
   const checks = createCheckRounds({ logger, status, onRead: () => wake?.() });
@@ -159,6 +170,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
       const onChain = await chain.getBlockHeader(checkpoint.blockNumber);
       if (!onChain || onChain.hash !== checkpoint.blockHash) {
         logger.warn({ block: checkpoint.blockNumber }, 'reorg detected: rolling back');
+        fillCarry = null;
         const rolled = await rollbackToAncestor(c, checkpoint);
         state = rolled.state;
         status.reorgs++;
@@ -166,14 +178,30 @@ export function createIndexer(options: IndexerOptions): Indexer {
         return { batch: null, reorg: rolled.result, caughtUp: false, standby: false };
       }
     }
+    if (!checkpoint && config.bootstrap === 'head-first' && target >= config.startBlock) {
+      // An empty database, head-first: the catalogue at the target block now, history after.
+      fillCarry = null;
+      const bootstrap = await bootstrapCatalogue(c, target);
+      state = null;
+      status.indexedBlock = target;
+      status.historyFromBlock = target + 1;
+      status.historyComplete = false;
+      status.backfilling = false;
+      await updateLag(null, head, target);
+      logger.info({ ...bootstrap }, 'head-first bootstrap: the catalogue at the head block is stored; filling history newest first');
+      return { batch: null, reorg: null, bootstrap, fill: null, caughtUp: false, standby: false };
+    }
     if (checkpoint && checks.pending() > 0) await storeChecks(c, checkpoint.blockNumber, checkpoint.blockTime);
     const from = checkpoint ? checkpoint.blockNumber + 1 : config.startBlock;
     status.indexedBlock = checkpoint?.blockNumber ?? null;
+    status.historyFromBlock = checkpoint?.history?.fromBlock ?? null;
+    status.historyComplete = checkpoint?.history?.complete ?? true;
     if (from > target) {
       const headTime = await updateLag(checkpoint?.blockTime ?? null, head, checkpoint?.blockNumber ?? null);
       status.backfilling = false;
       if (state && headTime) checks.start(c, state, { block: head, time: headTime });
-      return { batch: null, reorg: null, caughtUp: true, standby: false };
+      const fill = checkpoint ? await fillOnce(c) : null;
+      return { batch: null, reorg: null, fill, caughtUp: status.historyComplete, standby: false };
     }
     const to = Math.min(from + config.batchSize - 1, target);
     const batch = await indexBatch(c, state, from, to, checkpoint?.blockHash ?? null);
@@ -184,7 +212,22 @@ export function createIndexer(options: IndexerOptions): Indexer {
     const headTime = await updateLag(batch.toTime, head, to);
     if (headTime) checks.start(c, state, { block: head, time: headTime });
     logger.debug({ ...batch, toTime: batch.toTime.toISOString() }, 'indexed batch');
-    return { batch, reorg: null, caughtUp: to >= target, standby: false };
+    // Following the head: one history range after each step that reached it.
+    const fill = to >= target ? await fillOnce(c) : null;
+    return { batch, reorg: null, fill, caughtUp: to >= target && status.historyComplete, standby: false };
+  }
+
+  /** One history range below a head-first bootstrap, when one is left to fill; the state is read back after it. */
+  async function fillOnce(c: IndexerContext): Promise<FillResult | null> {
+    const checkpoint = await readCheckpoint(db);
+    if (!checkpoint?.history || checkpoint.history.complete) return null;
+    const fill = await fillHistory(c, checkpoint, fillCarry);
+    fillCarry = fill.carry;
+    state = null;
+    status.historyFromBlock = fill.history.fromBlock;
+    status.historyComplete = fill.history.complete;
+    logger.info({ from: fill.from, to: fill.to, swaps: fill.swaps, statesRead: fill.statesRead, complete: fill.history.complete }, 'filled a history range');
+    return fill;
   }
 
   async function storeChecks(c: IndexerContext, block: number, time: Date) {

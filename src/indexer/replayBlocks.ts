@@ -110,7 +110,7 @@ function applyPoolLog(pool: StoredPool, log: RawLog, input: ReplayInput, changed
   }
 }
 
-function addLiquidityNet(net: Map<number, bigint>, tick: number, delta: bigint) {
+export function addLiquidityNet(net: Map<number, bigint>, tick: number, delta: bigint) {
   const value = (net.get(tick) ?? 0n) + delta;
   if (value === 0n) net.delete(tick);
   else net.set(tick, value);
@@ -130,7 +130,7 @@ function pushSwaps(out: Replay, log: RawLog, pool: StoredPool, net0: bigint, net
 
 // Quote tokens first, all at once (they depend on each other through the anchor): when one moves,
 // every token sharing a pool with it is repriced too. Then the other tokens.
-function repriceBlock(ctx: IndexerContext, state: IndexerState, dirty: Set<string>, block: number, at: Date, out: PriceChange[]) {
+export function repriceBlock(ctx: IndexerContext, state: IndexerState, dirty: Set<string>, block: number, at: Date, out: PriceChange[]) {
   const { quotes, quoteRank } = ctx.pricing;
   if (quotes.some((q) => dirty.has(q))) {
     const priced = priceQuoteTokens(state, ctx.pricing);

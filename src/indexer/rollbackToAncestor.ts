@@ -4,7 +4,7 @@ import { readTotalSupplies } from '../chain/index.ts';
 import { refreshSwapCounts, upsertPools, upsertTokens } from '../db/index.ts';
 import {
   deleteCheckpoint, listStoredBlocks, loadIndexerTokens, rollbackAbove, saveIndexerTokens, writeCheckpoint,
-  type Checkpoint, type StoredBlock,
+  type CheckpointWithHistory, type StoredBlock,
 } from '../db/indexer/index.ts';
 import type { IndexerContext } from './IndexerContext.ts';
 import { loadIndexerState, type IndexerState } from './state/IndexerState.ts';
@@ -16,7 +16,7 @@ import { loadWindowPrices } from './pricing/priceWindows.ts';
 
 export type RollbackResult = { from: number; to: number };
 
-export async function rollbackToAncestor(ctx: IndexerContext, checkpoint: Checkpoint): Promise<{ result: RollbackResult; state: IndexerState }> {
+export async function rollbackToAncestor(ctx: IndexerContext, checkpoint: CheckpointWithHistory): Promise<{ result: RollbackResult; state: IndexerState }> {
   const { chain, db, config } = ctx;
   let ancestor: StoredBlock | null = null;
   for (const stored of await listStoredBlocks(db, checkpoint.blockNumber)) {
@@ -26,8 +26,12 @@ export async function rollbackToAncestor(ctx: IndexerContext, checkpoint: Checkp
       break;
     }
   }
+  // Below a head-first bootstrap block nothing can be rolled back to (the catalogue was read at
+  // that block): everything is dropped and the next step bootstraps again.
+  const bootstrap = checkpoint.history?.bootstrapBlock ?? null;
+  if (ancestor && bootstrap !== null && ancestor.number < bootstrap) ancestor = null;
   const target = ancestor?.number ?? config.startBlock - 1;
-  if (!ancestor) ctx.logger.error({ checkpoint: checkpoint.blockNumber }, 'reorg deeper than the stored block hashes: re-indexing from startBlock');
+  if (!ancestor) ctx.logger.error({ checkpoint: checkpoint.blockNumber }, 'reorg deeper than the stored block hashes or the bootstrap block: re-indexing from startBlock');
 
   // Supplies read after the fork point are re-read at the ancestor (outside the transaction).
   const stale = ancestor
@@ -39,6 +43,8 @@ export async function rollbackToAncestor(ctx: IndexerContext, checkpoint: Checkp
     await ctx.fence(tx, checkpoint.blockNumber);
     await rollbackAbove(tx, target);
     if (!ancestor) {
+      // Candles carried from a bootstrap belong to no block (last_block 0): dropped with the rest.
+      await tx.query(`DELETE FROM candles`);
       await deleteCheckpoint(tx);
       return loadIndexerState(tx);
     }

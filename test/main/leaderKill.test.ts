@@ -71,6 +71,8 @@ describe('leader kill: two indexer processes on one PostgreSQL', { skip: skipWit
         INDEXER_POLL_INTERVAL_MS: '200', INDEXER_STANDBY_POLL_MS: '250', CHAIN_RPC_REQUESTS_PER_SECOND: String(REQUESTS_PER_SECOND),
         // Contract checks read the head whenever a round runs: off, so the two indexes can be compared row for row.
         INDEXER_CONTRACT_CHECK_MAX_CALLS: '0',
+        // Forward from the start block, as the uninterrupted index it is compared with (head-first is tested in test/indexer/headFirst.test.ts).
+        INDEXER_BOOTSTRAP: 'forward',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -41,6 +41,13 @@ export async function rollupCandles(
     ]),
   );
   const rows = mergeCandles(prices, swaps, intervals, latest);
+  await writeCandleRows(db, rows);
+  return rows.length;
+}
+
+/** Inserts or replaces candle rows. */
+export async function writeCandleRows(db: Queryable, rows: readonly StoredCandle[]): Promise<void> {
+  if (rows.length === 0) return;
   await db.query(
     `INSERT INTO candles AS c (token, interval_s, bucket, open, high, low, close, volume_usd, volume, swaps, last_block)
      SELECT * FROM unnest($1::text[], $2::int[], $3::timestamptz[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[],
@@ -54,5 +61,4 @@ export async function rollupCandles(
       rows.map((r) => r.volumeUsd), rows.map((r) => r.volume), rows.map((r) => r.swaps), rows.map((r) => r.lastBlock),
     ],
   );
-  return rows.length;
 }

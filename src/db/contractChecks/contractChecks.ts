@@ -1,5 +1,6 @@
 // The indexer_contract_checks table (migration 013): one row per checked token, replaced by each check.
 import type { Queryable } from '../Database.ts';
+import { NEXT_ROW_VERSION, bumpDataVersion } from '../bumpDataVersion.ts';
 
 export type ContractCheckRow = {
   token: string;
@@ -25,4 +26,10 @@ export async function saveContractChecks(db: Queryable, rows: readonly ContractC
      ON CONFLICT (token) DO UPDATE SET block_number = EXCLUDED.block_number, checked_at = EXCLUDED.checked_at, findings = EXCLUDED.findings`,
     [rows.map((r) => r.token), rows.map((r) => r.blockNumber), rows.map((r) => r.checkedAt.toISOString()), rows.map((r) => r.findings)],
   );
+  // The token's answer says its checks have run (Token.completeness.contractChecks).
+  const marked = await db.query(
+    `UPDATE tokens SET contract_checked = true, row_version = ${NEXT_ROW_VERSION} WHERE address = ANY($1::text[]) AND NOT contract_checked RETURNING address`,
+    [rows.map((r) => r.token)],
+  );
+  if (marked.length > 0) await bumpDataVersion(db);
 }

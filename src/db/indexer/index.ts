@@ -1,12 +1,12 @@
 // Storage of the chain indexer's own state (migration 002_indexer.sql).
-export { readCheckpoint, writeCheckpoint, deleteCheckpoint, type Checkpoint } from './checkpoint.ts';
+export { readCheckpoint, writeCheckpoint, writeHistoryWindow, deleteCheckpoint, type Checkpoint, type CheckpointWithHistory, type HistoryWindow } from './checkpoint.ts';
 export { saveBlocks, listStoredBlocks, type StoredBlock } from './blocks.ts';
 export { loadIndexerTokens, saveIndexerTokens, type IndexerToken } from './tokens.ts';
 export {
-  loadPools, savePools, savePoolStates, prunePoolStates, savePositionChanges,
+  loadPools, savePools, savePoolStates, prunePoolStates, savePositionChanges, dropProvisionalStates, loadLiquidityNet,
   type StoredPool, type PoolState, type PoolKind, type PoolStateWrite, type PositionChange,
 } from './pools.ts';
-export { savePriceChanges, loadPricesAt, loadPriceValueTimes, type PriceChange } from './priceChanges.ts';
+export { savePriceChanges, loadPricesAt, loadPriceValueTimes, deleteCarriedPriceChanges, type PriceChange } from './priceChanges.ts';
 export { saveFeedAnswers, loadLatestFeedAnswer, type FeedAnswerWrite } from './feedAnswers.ts';
 export { rollbackAbove } from './rollbackAbove.ts';
 export { createWriterLock, WriterFencedError, type WriterLock, type WriterLockOptions } from './writerLock.ts';

@@ -85,21 +85,24 @@ export async function savePools(db: Queryable, pools: readonly StoredPool[]): Pr
   );
 }
 
-export type PoolStateWrite = PoolState & { pool: string; blockNumber: number; blockTime?: Date | null };
+/** `provisional`: read by call at a head-first bootstrap block, not replayed from the pool's events (blockTime null). */
+export type PoolStateWrite = PoolState & { pool: string; blockNumber: number; blockTime?: Date | null; provisional?: boolean };
 
 export async function savePoolStates(db: Queryable, states: readonly PoolStateWrite[]): Promise<void> {
   if (states.length === 0) return;
   const s = (v: bigint | null) => (v === null ? null : v.toString());
   await db.query(
-    `INSERT INTO indexer_pool_states (pool, block_number, reserve0, reserve1, sqrt_price_x96, liquidity, block_time, tick, fee)
-     SELECT * FROM unnest($1::text[], $2::bigint[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::timestamptz[], $8::int[], $9::int[])
+    `INSERT INTO indexer_pool_states (pool, block_number, reserve0, reserve1, sqrt_price_x96, liquidity, block_time, tick, fee, provisional)
+     SELECT * FROM unnest($1::text[], $2::bigint[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::timestamptz[], $8::int[], $9::int[],
+       $10::boolean[])
      ON CONFLICT (pool, block_number) DO UPDATE SET reserve0 = EXCLUDED.reserve0, reserve1 = EXCLUDED.reserve1,
        sqrt_price_x96 = EXCLUDED.sqrt_price_x96, liquidity = EXCLUDED.liquidity, block_time = EXCLUDED.block_time,
-       tick = EXCLUDED.tick, fee = EXCLUDED.fee`,
+       tick = EXCLUDED.tick, fee = EXCLUDED.fee, provisional = EXCLUDED.provisional`,
     [
       states.map((x) => x.pool), states.map((x) => x.blockNumber), states.map((x) => s(x.reserve0)),
       states.map((x) => s(x.reserve1)), states.map((x) => s(x.sqrtPriceX96)), states.map((x) => s(x.liquidity)),
       states.map((x) => x.blockTime?.toISOString() ?? null), states.map((x) => x.tick), states.map((x) => x.fee),
+      states.map((x) => x.provisional ?? false),
     ],
   );
 }
@@ -128,13 +131,23 @@ export async function savePositionChanges(db: Queryable, changes: readonly Posit
   );
 }
 
-/** Per pool, the liquidity added when the price crosses each tick upwards: + at a range's lower tick, − at its upper. */
-async function loadLiquidityNet(db: Queryable): Promise<Map<string, Map<number, bigint>>> {
+/** Drops the provisional (bootstrap-block) state rows of these pools: their replayed history is stored. */
+export async function dropProvisionalStates(db: Queryable, pools: readonly string[]): Promise<void> {
+  if (pools.length === 0) return;
+  await db.query(`DELETE FROM indexer_pool_states WHERE provisional AND pool = ANY($1::text[])`, [pools]);
+}
+
+/**
+ * Per pool, the liquidity added when the price crosses each tick upwards: + at a range's lower tick,
+ * − at its upper; with `belowBlock`, from the positions changed before that block only.
+ */
+export async function loadLiquidityNet(db: Queryable, belowBlock: number | null = null): Promise<Map<string, Map<number, bigint>>> {
   const rows = await db.query<{ pool: string; tick: number; net: string }>(
     `SELECT pool, tick, sum(net)::text AS net FROM (
-       SELECT pool, tick_lower AS tick, liquidity AS net FROM indexer_pool_positions
-       UNION ALL SELECT pool, tick_upper, -liquidity FROM indexer_pool_positions) t
+       SELECT pool, tick_lower AS tick, liquidity AS net FROM indexer_pool_positions WHERE $1::bigint IS NULL OR block_number < $1
+       UNION ALL SELECT pool, tick_upper, -liquidity FROM indexer_pool_positions WHERE $1::bigint IS NULL OR block_number < $1) t
      GROUP BY pool, tick HAVING sum(net) <> 0`,
+    [belowBlock],
   );
   const out = new Map<string, Map<number, bigint>>();
   for (const r of rows) {

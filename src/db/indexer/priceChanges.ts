@@ -8,17 +8,20 @@ export type PriceChange = {
   observedAt: Date;
   /** The pool the price came from (lower case); null for stablecoins and no price. */
   source?: string | null;
+  /** A head-first bootstrap's price in force at the block before stored history, not a change seen there. */
+  carried?: boolean;
 };
 
 export async function savePriceChanges(db: Queryable, changes: readonly PriceChange[]): Promise<void> {
   if (changes.length === 0) return;
   await db.query(
-    `INSERT INTO indexer_price_changes (token, block_number, price, observed_at, source)
-     SELECT * FROM unnest($1::text[], $2::bigint[], $3::numeric[], $4::timestamptz[], $5::text[])
-     ON CONFLICT (token, block_number) DO UPDATE SET price = EXCLUDED.price, observed_at = EXCLUDED.observed_at, source = EXCLUDED.source`,
+    `INSERT INTO indexer_price_changes (token, block_number, price, observed_at, source, carried)
+     SELECT * FROM unnest($1::text[], $2::bigint[], $3::numeric[], $4::timestamptz[], $5::text[], $6::boolean[])
+     ON CONFLICT (token, block_number) DO UPDATE SET price = EXCLUDED.price, observed_at = EXCLUDED.observed_at, source = EXCLUDED.source,
+       carried = EXCLUDED.carried`,
     [
       changes.map((c) => c.token), changes.map((c) => c.blockNumber), changes.map((c) => c.price),
-      changes.map((c) => c.observedAt.toISOString()), changes.map((c) => c.source ?? null),
+      changes.map((c) => c.observedAt.toISOString()), changes.map((c) => c.source ?? null), changes.map((c) => c.carried ?? false),
     ],
   );
 }
@@ -62,4 +65,9 @@ export async function loadPriceValueTimes(db: Queryable): Promise<Map<string, Da
        ORDER BY c.observed_at, c.block_number LIMIT 1) f`,
   );
   return new Map(rows.map((r) => [r.token, new Date(r.since)]));
+}
+
+/** Drops the carried prices of blocks from..to (a history range that is being filled with the real changes). */
+export async function deleteCarriedPriceChanges(db: Queryable, from: number, to: number): Promise<void> {
+  await db.query(`DELETE FROM indexer_price_changes WHERE carried AND block_number BETWEEN $1 AND $2`, [from, to]);
 }

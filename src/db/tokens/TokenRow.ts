@@ -41,6 +41,8 @@ export type TokenRow = {
   priceChange1h: string | null;
   priceChange6h: string | null;
   priceChange7d: string | null;
+  /** True once the token's contract checks have run (absent in rows built without the column: false). */
+  contractChecked?: boolean;
 };
 
 export const tokenColumns = `
@@ -53,4 +55,4 @@ export const tokenColumns = `
   price_source AS "priceSource", created_at AS "createdAt", updated_at AS "updatedAt",
   circulating_supply::text AS "circulatingSupply", market_cap::text AS "marketCap",
   price_change_1h::text AS "priceChange1h", price_change_6h::text AS "priceChange6h",
-  price_change_7d::text AS "priceChange7d"`;
+  price_change_7d::text AS "priceChange7d", contract_checked AS "contractChecked"`;

@@ -1,9 +1,11 @@
 import type { Queryable } from '../Database.ts';
-import { readDataState, type DataVersion } from '../bumpDataVersion.ts';
+import { readDataState, type DataCoverage, type DataVersion } from '../bumpDataVersion.ts';
 import { tokenColumns, type TokenRow } from './TokenRow.ts';
 import { poolColumns, type PoolRow } from '../pools/PoolRow.ts';
 
 export type TokenChanges = DataVersion & {
+  /** The coverage published with that version (Token.completeness is built from it). */
+  coverage: DataCoverage;
   /** True when `rows` is every token (first load, or rows were deleted since). */
   full: boolean;
   rows: TokenRow[];
@@ -14,6 +16,8 @@ export type TokenChanges = DataVersion & {
 export type LoadTokenChangesOptions = {
   /** Rows per query (keyset pages by address). */
   chunkRows?: number;
+  /** A reader's own reason to load every row (its answers depend on the coverage, which moved). */
+  fullWhen?: (coverage: DataCoverage) => boolean;
 };
 
 /**
@@ -32,7 +36,7 @@ export const TOKEN_CHUNK_ROWS = 2000;
 export async function loadTokenChanges(db: Queryable, since?: DataVersion, options: LoadTokenChangesOptions = {}): Promise<TokenChanges> {
   const chunkRows = Math.max(1, Math.floor(options.chunkRows ?? TOKEN_CHUNK_ROWS));
   const state = await readDataState(db);
-  const full = since === undefined || since.generation !== state.generation;
+  const full = since === undefined || since.generation !== state.generation || (options.fullWhen?.(state.coverage) ?? false);
   if (!full && since.version === state.version) return { ...state, full, rows: [], pools: [] };
   const pools = await db.query<PoolRow>(
     `SELECT ${poolColumns} FROM pools ${full ? '' : 'WHERE row_version > $1'} ORDER BY address`,

@@ -64,15 +64,29 @@ export type PoolFamily = {
   /** topic0s of the pool events this family reads (shared with other families: only a known pool's logs are decoded). */
   poolTopics: readonly string[];
   applyLog(pool: StoredPool, log: RawLog): PoolLogEffect | null;
+  /** The pool events that change a concentrated position (what a head-first bootstrap reads of each pool's history). */
+  positionTopics?: readonly string[];
   /** Pool events after which the √price and active liquidity are read from the chain at that block, */
   stateReadTopics?: readonly string[];
   /** by these eth_call data: [√price view, liquidity view]. */
   stateCalls?: readonly [string, string];
+  /**
+   * The pool's whole state read by call at one block (head-first bootstrap and history fill): the
+   * eth_calls, and the state their answers give; null when the pool holds nothing yet (as before
+   * its first event). Concentrated positions are not part of it: they come from the pool's events.
+   */
+  readState: StateRead;
   /** token1 base units per token0 base unit; null while the pool has no price. */
   spotPrice(pool: StoredPool, decimals0: number, decimals1: number): Ratio | null;
   bandDepth(pool: StoredPool, decimals0: number, decimals1: number): BandDepth | null;
   /** Base units of each token the pool really holds for its liquidity providers. */
   balances(pool: StoredPool): BandDepth | null;
+};
+
+/** An eth_call and the answers of a family's state read (null: the call failed). */
+export type StateRead = {
+  calls(pool: StoredPool): { to: string; data: string }[];
+  decode(pool: StoredPool, answers: readonly (string | null)[]): PoolState | null;
 };
 
 export const emptyState = (): PoolState => ({ reserve0: null, reserve1: null, sqrtPriceX96: null, liquidity: null, tick: null, fee: null });

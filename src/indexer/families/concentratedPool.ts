@@ -6,7 +6,7 @@ import { id } from 'ethers';
 import { TOPICS, decodePositionChange, decodeV3Initialize, decodeV3Swap } from './events.ts';
 import { concentratedBalances, concentratedBandDepth } from '../math/concentrated.ts';
 import { Q192 } from '../math/ratio.ts';
-import type { PoolFamily } from './PoolFamily.ts';
+import { emptyState, type PoolFamily } from './PoolFamily.ts';
 
 const selector = (signature: string) => id(signature).slice(0, 10);
 
@@ -21,6 +21,7 @@ export function concentratedFamily(options: {
   priceView: string;
 }): PoolFamily {
   const swaps = new Set(options.swapTopics);
+  const [priceCall, liquidityCall] = [selector(options.priceView), selector('liquidity()')];
   return {
     kind: options.kind,
     api: options.api,
@@ -29,7 +30,17 @@ export function concentratedFamily(options: {
     decodeCreation: options.decodeCreation,
     poolTopics: [...options.swapTopics, TOPICS.v3Initialize, TOPICS.v3Mint, TOPICS.v3Burn],
     stateReadTopics: [TOPICS.v3Initialize, TOPICS.v3Mint, TOPICS.v3Burn],
-    stateCalls: [selector(options.priceView), selector('liquidity()')],
+    positionTopics: [TOPICS.v3Mint, TOPICS.v3Burn],
+    stateCalls: [priceCall, liquidityCall],
+    // The √price view and liquidity(); an uninitialised pool (√price 0) has no state yet.
+    readState: {
+      calls: (pool) => [{ to: pool.address, data: priceCall }, { to: pool.address, data: liquidityCall }],
+      decode(_pool, [price, liquidity]) {
+        if (!price || !liquidity || price.length < 66 || liquidity.length < 66) return null;
+        const sqrtPriceX96 = BigInt(price.slice(0, 66));
+        return sqrtPriceX96 === 0n ? null : { ...emptyState(), sqrtPriceX96, liquidity: BigInt(liquidity.slice(0, 66)) };
+      },
+    },
     applyLog(pool, log: RawLog) {
       const topic = log.topics[0] ?? '';
       if (swaps.has(topic)) {

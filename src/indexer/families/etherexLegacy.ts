@@ -5,7 +5,7 @@ import { id } from 'ethers';
 import { TOPICS, decodePairCreated, decodeV2Swap, decodeV2Sync } from './events.ts';
 import { solidlyStableCurve, solidlyStablePrice } from '../math/solidlyStable.ts';
 import type { PoolFamily } from './PoolFamily.ts';
-import { reserveMath, withReserves, type StableMath } from './reservePool.ts';
+import { reserveMath, reserveStateRead, withReserves, type StableMath } from './reservePool.ts';
 
 const stableMath: StableMath = { price: solidlyStablePrice, curve: solidlyStableCurve };
 
@@ -16,6 +16,7 @@ export const etherexLegacy: PoolFamily = {
   creationTopic: TOPICS.pairCreated,
   decodeCreation: (log) => ({ ...decodePairCreated(log), fee: null, stable: null }),
   stableCall: id('stable()').slice(0, 10),
+  readState: reserveStateRead,
   poolTopics: [TOPICS.v2Swap, TOPICS.v2Sync],
   applyLog(pool, log) {
     if (log.topics[0] === TOPICS.v2Sync) {

@@ -1,12 +1,13 @@
 // Families whose pools keep two reserves announced by Sync: constant product (x·y = k) or a stable
 // invariant on decimal-normalised reserves (common unit 10^(d0+d1): x = r0·10^d1, y = r1·10^d0).
+import { id } from 'ethers';
 import type { RawLog } from '../../chain/index.ts';
 import type { PoolState, StoredPool } from '../../db/indexer/index.ts';
 import { TOPICS, decodeV2Swap } from './events.ts';
 import { curveBandDepth, type InvariantCurve } from '../math/invariantCurve.ts';
 import { BAND, isqrt, type Ratio } from '../math/ratio.ts';
 import { pow10 } from '../math/fixed.ts';
-import type { BandDepth, PoolFamily } from './PoolFamily.ts';
+import { emptyState, type BandDepth, type PoolFamily, type StateRead } from './PoolFamily.ts';
 
 export type StableMath = {
   price(x: bigint, y: bigint): Ratio;
@@ -26,12 +27,26 @@ export function withReserves(state: PoolState, reserve0: bigint, reserve1: bigin
   return { ...state, reserve0, reserve1 };
 }
 
+const GET_RESERVES = id('getReserves()').slice(0, 10);
+
+/** getReserves(): both reserves in its first two words (uint112 or uint256); none before the first deposit (as before the first Sync). */
+export const reserveStateRead: StateRead = {
+  calls: (pool) => [{ to: pool.address, data: GET_RESERVES }],
+  decode(_pool, [answer]) {
+    if (!answer || answer.length < 130) return null;
+    const reserve0 = BigInt('0x' + answer.slice(2, 66));
+    const reserve1 = BigInt('0x' + answer.slice(66, 130));
+    return reserve0 === 0n && reserve1 === 0n ? null : withReserves(emptyState(), reserve0, reserve1);
+  },
+};
+
 /**
  * The pool events of a reserve family: the Uniswap V2 Swap and a Sync (its uint112 or uint256
  * form, by topic) that announces both reserves.
  */
-export function reserveEvents(syncTopic: string, decodeSync: (log: RawLog) => { reserve0: bigint; reserve1: bigint }): Pick<PoolFamily, 'poolTopics' | 'applyLog'> {
+export function reserveEvents(syncTopic: string, decodeSync: (log: RawLog) => { reserve0: bigint; reserve1: bigint }): Pick<PoolFamily, 'poolTopics' | 'applyLog' | 'readState'> {
   return {
+    readState: reserveStateRead,
     poolTopics: [TOPICS.v2Swap, syncTopic],
     applyLog(pool, log) {
       if (log.topics[0] === syncTopic) {

@@ -9,12 +9,12 @@
 // A hooks contract whose address carries beforeSwapReturnDelta or afterSwapReturnDelta (Hooks.sol,
 // bits 3 and 2) can take or add part of each trade: such a pool never prices a token.
 // Native ETH is currency address(0); discovery keeps it as the wrapped native token.
-import { AbiCoder } from 'ethers';
+import { AbiCoder, id, keccak256 } from 'ethers';
 import type { RawLog } from '../../chain/index.ts';
 import { concentratedBalances, concentratedBandDepth } from '../math/concentrated.ts';
 import { Q192 } from '../math/ratio.ts';
 import { TOPICS, topicAddress } from './events.ts';
-import type { PoolFamily } from './PoolFamily.ts';
+import { emptyState, type PoolFamily, type StateRead } from './PoolFamily.ts';
 
 const coder = AbiCoder.defaultAbiCoder();
 
@@ -44,6 +44,34 @@ export function decodeV4ModifyLiquidity(log: RawLog) {
   return { tickLower: Number(tickLower), tickUpper: Number(tickUpper), liquidity: liquidityDelta! };
 }
 
+const EXTSLOAD = id('extsload(bytes32)').slice(0, 10);
+
+/** StateLibrary: a pool's Pool.State starts at keccak256(id, POOLS_SLOT = 6); its liquidity is 3 words further. */
+export function v4StateSlot(poolId: string, offset: bigint): string {
+  const base = BigInt(keccak256(coder.encode(['bytes32', 'uint256'], [poolId, 6n])));
+  return ((base + offset) % (1n << 256n)).toString(16).padStart(64, '0');
+}
+
+/**
+ * A pool's state read from its PoolManager with extsload at StateLibrary's slots: slot0 packs the
+ * √price (bits 0–159), the tick (160–183), the protocol fee (184–207) and the LP fee (208–231); the
+ * liquidity is its own word. The LP fee stands for the fee of the latest swap (equal without a
+ * protocol fee or a hook overriding the fee per swap).
+ */
+const v4StateRead: StateRead = {
+  calls: (pool) => [0n, 3n].map((offset) => ({ to: pool.factory, data: EXTSLOAD + v4StateSlot(pool.address, offset) })),
+  decode(_pool, [slot0, liquidity]) {
+    if (!slot0 || !liquidity || slot0.length < 66 || liquidity.length < 66) return null;
+    const word = BigInt(slot0.slice(0, 66));
+    const sqrtPriceX96 = word & ((1n << 160n) - 1n);
+    if (sqrtPriceX96 === 0n) return null;
+    return {
+      ...emptyState(), sqrtPriceX96, tick: Number(BigInt.asIntN(24, (word >> 160n) & 0xffffffn)),
+      liquidity: BigInt(liquidity.slice(0, 66)), fee: Number((word >> 208n) & 0xffffffn),
+    };
+  },
+};
+
 export const uniswapV4: PoolFamily = {
   kind: 'v4',
   api: 'uniswap-v4',
@@ -58,6 +86,8 @@ export const uniswapV4: PoolFamily = {
       fee: created.fee & DYNAMIC_FEE_FLAG ? null : created.fee,
     };
   },
+  readState: v4StateRead,
+  positionTopics: [TOPICS.v4ModifyLiquidity],
   poolTopics: [TOPICS.v4Initialize, TOPICS.v4Swap, TOPICS.v4ModifyLiquidity],
   applyLog(pool, log) {
     const topic = log.topics[0];

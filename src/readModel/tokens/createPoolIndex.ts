@@ -1,5 +1,6 @@
 import type { PoolRow } from '../../db/index.ts';
 import { toJson, type Json } from '../json.ts';
+import { COMPLETE_HISTORY, type HistoryView } from '../historyView.ts';
 import type { PoolPage } from '../types.ts';
 import { compareDecimals } from './compareDecimals.ts';
 import { toPool } from './toPool.ts';
@@ -27,11 +28,11 @@ export function comparePools(a: PoolRow, b: PoolRow): number {
  * A token has a handful of pools: its page is sorted and serialised when asked for (the response
  * cache keeps the answer for the data version).
  */
-export function createPoolIndex(rows: readonly PoolRow[] = []): PoolIndex {
-  return build(new Map(rows.map((r) => [r.address, r])));
+export function createPoolIndex(rows: readonly PoolRow[] = [], view: HistoryView = COMPLETE_HISTORY): PoolIndex {
+  return build(new Map(rows.map((r) => [r.address, r])), view);
 }
 
-function build(byAddress: Map<string, PoolRow>): PoolIndex {
+function build(byAddress: Map<string, PoolRow>, view: HistoryView): PoolIndex {
   const byToken = new Map<string, PoolRow[]>();
   for (const row of byAddress.values()) {
     for (const token of new Set([row.token0, row.token1])) {
@@ -46,13 +47,13 @@ function build(byAddress: Map<string, PoolRow>): PoolIndex {
       if (rows.length === 0) return this;
       const next = new Map(byAddress);
       for (const r of rows) next.set(r.address, r);
-      return build(next);
+      return build(next, view);
     },
     page(token, page, limit) {
       const all = [...(byToken.get(token) ?? [])].sort(comparePools);
       const start = (page - 1) * limit;
       return toJson<PoolPage>({
-        data: all.slice(start, start + limit).map(toPool),
+        data: all.slice(start, start + limit).map((row) => toPool(row, view)),
         meta: { page, limit, totalItemsCount: all.length, pagesCount: Math.ceil(all.length / limit) },
       });
     },

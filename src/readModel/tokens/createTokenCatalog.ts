@@ -9,6 +9,7 @@ import { pageAnswer, type PageEntry } from './pageAnswer.ts';
 import { createSearchRanking } from './rankSearchMatches.ts';
 import { createSearchIndex } from './createSearchIndex.ts';
 import { createHeldDataGate } from '../heldDataGate.ts';
+import { COMPLETE_HISTORY, historyView, viewKey, type HistoryView } from '../historyView.ts';
 import { createApproxKeys, insertSorted, removeSorted, sortBy, toSortRow, type ApproxKeys, type SortRow } from './tokenOrder.ts';
 
 /** A token: what orderings read, its slot in the approximate keys, its JSON's place and digest. */
@@ -80,6 +81,8 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   let search: ReturnType<typeof createSearchIndex> | undefined;
   const ranking = createSearchRanking<Entry>();
   let state: DataVersion | undefined;
+  // The history view every held token's JSON was built with: when the coverage gives another, every token is built again.
+  let view: HistoryView = COMPLETE_HISTORY;
   const gate = createHeldDataGate(load, () => state !== undefined, options.onError);
   const waitMs = options.waitMs ?? Infinity;
 
@@ -90,24 +93,29 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
    * another token's bytes).
    */
   async function load(): Promise<void> {
-    const changes = await loadTokenChanges(options.db, state, { chunkRows: options.chunkRows });
+    const changes = await loadTokenChanges(options.db, state, {
+      chunkRows: options.chunkRows,
+      fullWhen: (coverage) => viewKey(historyView(coverage)) !== viewKey(view),
+    });
     if (changes.full) {
-      const nextPools = createPoolIndex(changes.pools);
+      const nextView = historyView(changes.coverage);
+      const nextPools = createPoolIndex(changes.pools, nextView);
       const next = { entries: new Map<string, Entry>(), bySlot: [] as Entry[], texts: createTextSlab<Entry, Token>(), keys: createApproxKeys() };
-      next.texts.reserve(estimateBytes(changes.rows, nextPools));
+      next.texts.reserve(estimateBytes(changes.rows, nextPools, nextView));
       for (const row of changes.rows) {
         const before = next.entries.get(row.address);
-        const { entry, json } = prepare(row, before?.slot ?? next.entries.size, nextPools);
+        const { entry, json } = prepare(row, before?.slot ?? next.entries.size, nextPools, nextView);
         if (before) next.texts.free(before);
         put(next, entry, json);
       }
       ({ entries, bySlot, texts, keys } = next);
       pools = nextPools;
+      view = nextView;
       sorted = new Map();
       search = undefined;
     } else {
       const nextPools = pools.with(changes.pools);
-      const prepared = changes.rows.map((row) => prepare(row, entries.get(row.address)?.slot ?? -1, nextPools));
+      const prepared = changes.rows.map((row) => prepare(row, entries.get(row.address)?.slot ?? -1, nextPools, view));
       pools = nextPools;
       texts.reserve(prepared.reduce((bytes, p) => bytes + Buffer.byteLength(p.json), 0));
       const changed: Change[] = [];
@@ -203,8 +211,8 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
 const sourceOf = (row: TokenRow, pools: PoolIndex): PoolRow | undefined => (row.priceSource === null ? undefined : pools.get(row.priceSource));
 
 /** A token's entry and JSON, computed before anything is changed (this is what can throw). */
-function prepare(row: TokenRow, slot: number, pools: PoolIndex): { entry: Entry; json: Json<Token> } {
-  const json = toJson(toToken(row, sourceOf(row, pools)));
+function prepare(row: TokenRow, slot: number, pools: PoolIndex, view: HistoryView): { entry: Entry; json: Json<Token> } {
+  const json = toJson(toToken(row, sourceOf(row, pools), view));
   const digest = createHash('sha1').update(json).digest();
   const entry: Entry = {
     row: toSortRow(row),
@@ -228,10 +236,10 @@ function put(into: { entries: Map<string, Entry>; bySlot: Entry[]; texts: TextSl
  * The JSON size of a full load, from a sample (a fifth more, as headroom): the slab makes room
  * once instead of growing step by step, without holding the whole batch's JSON to measure it.
  */
-function estimateBytes(rows: readonly TokenRow[], pools: PoolIndex): number {
+function estimateBytes(rows: readonly TokenRow[], pools: PoolIndex, view: HistoryView): number {
   const sample = rows.slice(0, 64);
   if (sample.length === 0) return 0;
-  const bytes = sample.reduce((n, row) => n + Buffer.byteLength(JSON.stringify(toToken(row, sourceOf(row, pools)))), 0);
+  const bytes = sample.reduce((n, row) => n + Buffer.byteLength(JSON.stringify(toToken(row, sourceOf(row, pools), view))), 0);
   return Math.ceil((bytes / sample.length) * rows.length * 1.2);
 }
 

@@ -1,4 +1,5 @@
 import type { PoolRow } from '../../db/index.ts';
+import { COMPLETE_HISTORY, type HistoryView } from '../historyView.ts';
 import type { Pool } from '../types.ts';
 
 const toNumber = (value: string | null): number | null => (value === null ? null : Number(value));
@@ -18,9 +19,10 @@ const isFamily = (family: string): family is Pool['family'] => Object.hasOwn(FAM
 
 /**
  * Stored pool row → API pool. Exact decimals become JSON numbers only here, at the edge. A
- * family the spec does not list is an error (the indexer writes only registered families).
+ * family the spec does not list is an error (the indexer writes only registered families). The
+ * 24 h figures are null while the stored history does not cover 24 hours (`view`).
  */
-export function toPool(row: PoolRow): Pool {
+export function toPool(row: PoolRow, view: HistoryView = COMPLETE_HISTORY): Pool {
   if (!isFamily(row.family)) throw new Error(`pool ${row.checksumAddress} has family ${JSON.stringify(row.family)}, which spec/openapi.yaml does not list`);
   return {
     address: row.checksumAddress,
@@ -33,8 +35,8 @@ export function toPool(row: PoolRow): Pool {
     token0: { address: row.token0Checksum, symbol: row.token0Symbol, native: row.token0Native },
     token1: { address: row.token1Checksum, symbol: row.token1Symbol, native: row.token1Native },
     liquidity: toNumber(row.liquidity),
-    volume24h: Number(row.volume24h),
-    swaps24h: row.swaps24h,
+    volume24h: view.windows.h24 ? Number(row.volume24h) : null,
+    swaps24h: view.windows.h24 ? row.swaps24h : null,
     price: toNumber(row.price),
   };
 }

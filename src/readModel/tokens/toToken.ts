@@ -1,5 +1,6 @@
 import { getAddress } from 'ethers';
 import type { PoolRow, TokenRow } from '../../db/index.ts';
+import { COMPLETE_HISTORY, type HistoryView } from '../historyView.ts';
 import type { Token } from '../types.ts';
 import { toPool } from './toPool.ts';
 
@@ -7,9 +8,12 @@ const toNumber = (value: string | null): number | null => (value === null ? null
 
 /**
  * Stored row → API token, with its price source's pool row (looked up by the caller). Exact
- * decimals become JSON numbers only here, at the edge.
+ * decimals become JSON numbers only here, at the edge. A figure whose window the stored history
+ * does not cover (`view`) is null.
  */
-export function toToken(row: TokenRow, priceSource?: PoolRow): Token {
+export function toToken(row: TokenRow, priceSource?: PoolRow, view: HistoryView = COMPLETE_HISTORY): Token {
+  const { h1, h6, h24, d7 } = view.windows;
+  const within = <T>(covered: boolean, value: T): T | null => (covered ? value : null);
   return {
     name: row.name,
     symbol: row.symbol,
@@ -19,25 +23,29 @@ export function toToken(row: TokenRow, priceSource?: PoolRow): Token {
     currentPrice: toNumber(row.currentPrice),
     priceUpdatedAt: row.priceUpdatedAt ? row.priceUpdatedAt.toISOString() : null,
     marketUpdatedAt: row.marketUpdatedAt ? row.marketUpdatedAt.toISOString() : null,
-    last24hVariation: toNumber(row.last24hVariation),
+    last24hVariation: within(h24, toNumber(row.last24hVariation)),
     isPossibleSpam: row.isPossibleSpam,
     spamReasons: readList(row.spamReasons, { code: 'string', detail: 'string' }, 'spam reasons', row),
     isSecure: row.isSecure,
     security: { score: row.securityScore, reasons: readList(row.securityReasons, { code: 'string', impact: 'number', detail: 'string' }, 'security reasons', row) },
     info: {
-      sells: row.sells,
-      buys: row.buys,
-      swaps: row.swaps,
+      sells: within(h24, row.sells),
+      buys: within(h24, row.buys),
+      swaps: within(h24, row.swaps),
       fdv: toNumber(row.fdv),
       totalSupply: row.totalSupply,
       liquidity: toNumber(row.liquidity),
-      volume24h: Number(row.volume24h),
+      volume24h: within(h24, Number(row.volume24h)),
       // h24 is last24hVariation: the one stored figure of that window
-      priceChange: { h1: toNumber(row.priceChange1h), h6: toNumber(row.priceChange6h), h24: toNumber(row.last24hVariation), d7: toNumber(row.priceChange7d) },
-      priceSource: priceSource ? toPool(priceSource) : anchorOf(row),
+      priceChange: {
+        h1: within(h1, toNumber(row.priceChange1h)), h6: within(h6, toNumber(row.priceChange6h)),
+        h24: within(h24, toNumber(row.last24hVariation)), d7: within(d7, toNumber(row.priceChange7d)),
+      },
+      priceSource: priceSource ? toPool(priceSource, view) : anchorOf(row),
       circulatingSupply: row.circulatingSupply,
       marketCap: toNumber(row.marketCap),
     },
+    completeness: { ...view, contractChecks: row.contractChecked ?? false },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

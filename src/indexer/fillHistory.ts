@@ -1,0 +1,165 @@
+// The history below a head-first bootstrap, one range of blocks [a, b] per call, newest first
+// (b = the block before the stored history, a = b − historyRangeBlocks + 1, never below the start
+// block). The range is replayed exactly as a forward batch replays it, from the state in force
+// before it: every pool created before a at its state read by call at a − 1 (a pool without events
+// in the range keeps the state the previous range started from, when the indexer holds it), its concentrated
+// positions summed from their stored events before a, the USD feed's round at a − 1, and every
+// price computed from those. The range's swaps, price changes, hourly points, candles and pool
+// states are then written, the prices in force at a − 1 carried there (replacing the ones carried
+// at b), token and pool rows rebuilt, and the history window moved to a, all in one transaction
+// fenced on the checkpoint. History is complete at the start block or once it reaches as far back
+// before the indexed head as price changes are kept (historyKeepMs; at least the 7-day window).
+import type { RawLog } from '../chain/index.ts';
+import { retentionDefaults, type RetentionConfig } from '../config/retentionConfig.ts';
+import { appendPricePoints, bumpDataGeneration, prependCandles, recordSwaps } from '../db/index.ts';
+import {
+  deleteCarriedPriceChanges, dropProvisionalStates, loadLiquidityNet, saveFeedAnswers, savePoolStates, savePositionChanges,
+  savePriceChanges, writeHistoryWindow, type CheckpointWithHistory, type HistoryWindow, type PoolState, type PriceChange, type StoredPool,
+} from '../db/indexer/index.ts';
+import type { IndexerContext } from './IndexerContext.ts';
+import { blockTimes } from './blockTimes.ts';
+import { readFeedAt } from './bootstrapCatalogue.ts';
+import { TOPICS } from './families/events.ts';
+import { emptyState, familyOf } from './families/index.ts';
+import { readPoolStates } from './readDiscoveredState.ts';
+import { readPoolStatesAt } from './readHeadState.ts';
+import { repriceBlock, replayBlocks } from './replayBlocks.ts';
+import { addPool, loadIndexerState, type IndexerState } from './state/IndexerState.ts';
+import { feedRoundsToRead } from './usdFeed.ts';
+import { writeCatalogue } from './writeCatalogue.ts';
+
+/** The longest window an answer reads (`priceChange.d7`, 7-day candles). */
+export const HISTORY_WINDOW_MS = 7 * 86_400_000;
+
+/**
+ * How far back history is filled: the 7-day window, or further as far as price changes are kept
+ * (RETENTION_PRICE_CHANGES, default 90 days; `forever`: to the start block). Swaps, hourly points
+ * and candles older than their own retention are pruned after, as in a forward index.
+ */
+export function historyKeepMs(retention: RetentionConfig): number {
+  return retention.priceChanges === null ? Infinity : Math.max(HISTORY_WINDOW_MS, retention.priceChanges);
+}
+
+export type FillResult = {
+  from: number;
+  to: number;
+  logs: number;
+  /** Stored swap rows (one per token of the pool). */
+  swaps: number;
+  priceChanges: number;
+  /** Headers read for block times (blocks whose logs carry no blockTimestamp, and the block before the range). */
+  headersRead: number;
+  /** Pools whose state at a − 1 was read by call (the others came from the previous range). */
+  statesRead: number;
+  history: HistoryWindow;
+  /** For the next range. */
+  carry: FillCarry;
+};
+
+/**
+ * Every pool's state in force before the last range filled (at its first block − 1): what the next
+ * range, which ends there, starts from for the pools without events in it. Kept in memory by the
+ * indexer between steps (a restart reads every pool again).
+ */
+export type FillCarry = { fromBlock: number; states: ReadonlyMap<string, PoolState | null> };
+
+export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWithHistory, carry: FillCarry | null = null): Promise<FillResult> {
+  const { chain, config } = ctx;
+  const window = checkpoint.history!;
+  const floor = config.startBlock;
+  const b = window.fromBlock - 1;
+  const a = Math.max(floor, b - (config.historyRangeBlocks ?? 1000) + 1);
+  const before = a - 1;
+  const hasBefore = a > floor;
+
+  // The pools and tokens as a forward batch of the range knows them: created or seen before it or in it.
+  const stored = await loadIndexerState(ctx.db);
+  const tokens = new Map([...stored.tokens].filter(([, t]) => t.firstSeenBlock <= b));
+  const scratch: IndexerState = {
+    tokens, pools: new Map(), poolsByToken: new Map(), prices: new Map(), feed: null,
+    swaps24h: new Map(), trustWritten: new Map(), lures: new Map(), contractChecks: new Map(),
+  };
+  for (const pool of stored.pools.values()) {
+    if (pool.createdBlock <= b) addPool(scratch, { ...pool, lastEventAt: null, state: emptyState(), liquidityNet: new Map() });
+  }
+  if (hasBefore) await readFeedAt(ctx, scratch, before);
+
+  // The range's pool events, by topic, of the pools known by then; the USD feed's answers.
+  const topics = new Set<string>();
+  for (const f of ctx.factories.values()) for (const t of f.family.poolTopics) topics.add(t);
+  if (ctx.usdFeed) topics.add(TOPICS.answerUpdated);
+  const logs = (await chain.getLogs({ fromBlock: a, toBlock: b, topics: [[...topics]] }))
+    .filter((l) => !l.removed)
+    .sort((x, y) => x.blockNumber - y.blockNumber || x.logIndex - y.logIndex);
+
+  // The state in force before a of every pool created before it: by call at a − 1, except a pool
+  // without events in the range when the previous range's start states are at hand (its state at
+  // a − 1 is its state at b, the block before that range). Positions summed from their events before a.
+  const older = [...scratch.pools.values()].filter((p) => p.createdBlock < a);
+  const active = new Set(logs.map((l) => ctx.poolOf(l)));
+  const previous = carry && carry.fromBlock === window.fromBlock ? carry.states : null;
+  const toRead = hasBefore ? older.filter((p) => active.has(p.address) || !previous?.has(p.address)) : [];
+  const read = await readPoolStatesAt(ctx, toRead, before);
+  const net = hasBefore ? await loadLiquidityNet(ctx.db, a) : new Map<string, Map<number, bigint>>();
+  const startStates = new Map<string, PoolState | null>();
+  for (const pool of older) {
+    const state = read.has(pool.address) ? read.get(pool.address)! : (previous?.get(pool.address) ?? null);
+    startStates.set(pool.address, state);
+    pool.state = state ?? emptyState();
+    pool.liquidityNet = new Map(net.get(pool.address) ?? []);
+  }
+  // The feed's rounds read by call (and the aggregator at b followed), as a forward batch of the range reads them.
+  const feedRounds = await feedRoundsToRead(ctx, scratch, a, b);
+  const isFeedLog = (l: RawLog) => l.topics[0] === TOPICS.answerUpdated && (ctx.usdFeed?.aggregators.has(l.address) ?? false);
+  const relevant = logs.filter((l) => scratch.pools.has(ctx.poolOf(l)) || isFeedLog(l));
+  const tokenFirstSeen = new Map<string, number>();
+  for (const token of stored.tokens.values()) if (token.firstSeenBlock >= a && token.firstSeenBlock <= b) tokenFirstSeen.set(token.address, token.firstSeenBlock);
+
+  // Concentrated pools' √price and liquidity after mints and burns, as a forward batch reads them.
+  const reads = new Map<string, { pool: StoredPool; block: number }>();
+  for (const log of relevant) {
+    const pool = scratch.pools.get(ctx.poolOf(log));
+    if (!pool || pool.createdBlock > log.blockNumber || !familyOf(pool.kind).stateReadTopics?.includes(log.topics[0] ?? '')) continue;
+    reads.set(`${log.blockNumber}:${pool.address}`, { pool, block: log.blockNumber });
+  }
+  const readStates = await readPoolStates(ctx, [...reads.values()]);
+
+  const needed = [...relevant.map((l) => l.blockNumber), ...tokenFirstSeen.values(), ...feedRounds.keys(), hasBefore ? before : a];
+  const firstSeenTimes = new Map([...tokenFirstSeen.keys()].map((t) => [stored.tokens.get(t)!.firstSeenBlock, stored.tokens.get(t)!.firstSeenAt] as const));
+  const times = await blockTimes(chain, relevant, needed, firstSeenTimes);
+
+  const carried: PriceChange[] = [];
+  const seenBefore = [...tokens.values()].filter((t) => t.firstSeenBlock < a).map((t) => t.address);
+  if (hasBefore) repriceBlock(ctx, scratch, new Set(seenBefore), before, times.timeOf(before), carried);
+  for (const c of carried) c.carried = true;
+  const replay = replayBlocks(ctx, scratch, { logs: relevant, isFeedLog, tokenFirstSeen, feedRounds, readStates, timeOf: times.timeOf });
+
+  const fromTime = times.timeOf(hasBefore ? before : a);
+  const history: HistoryWindow = {
+    bootstrapBlock: window.bootstrapBlock, fromBlock: a, fromTime,
+    complete: !hasBefore || fromTime.getTime() <= checkpoint.blockTime.getTime() - historyKeepMs(config.retention ?? retentionDefaults),
+  };
+  await ctx.db.transaction(async (tx) => {
+    await ctx.fence(tx, checkpoint.blockNumber);
+    await deleteCarriedPriceChanges(tx, a, b);
+    await savePriceChanges(tx, [...carried, ...replay.priceChanges]);
+    await savePoolStates(tx, replay.poolStates);
+    await dropProvisionalStates(tx, [...replay.changedPools]);
+    await savePositionChanges(tx, replay.positions);
+    await saveFeedAnswers(tx, replay.feedAnswers);
+    await appendPricePoints(
+      tx,
+      replay.priceChanges.filter((c) => c.price !== null).map((c) => ({ token: c.token, price: c.price!, observedAt: c.observedAt, blockNumber: c.blockNumber })),
+    );
+    await recordSwaps(tx, replay.swaps);
+    await prependCandles(tx, [...carried.map((c) => ({ ...c, blockNumber: 0 })), ...replay.priceChanges], replay.swaps, hasBefore ? times.timeOf(before) : null);
+    await writeCatalogue(tx, ctx, await loadIndexerState(tx), checkpoint.blockTime);
+    await writeHistoryWindow(tx, history);
+    // Carried prices and carried-only candles were deleted: API processes reload in full.
+    await bumpDataGeneration(tx);
+  });
+  return {
+    from: a, to: b, logs: relevant.length, swaps: replay.swaps.length, priceChanges: replay.priceChanges.length, headersRead: times.headersRead,
+    statesRead: toRead.length, history, carry: { fromBlock: a, states: startStates },
+  };
+}

@@ -1,0 +1,358 @@
+// Head-first bootstrap (issue 35) on one in-process chain with a pool of every DEX family: the
+// catalogue stored by the first step equals a forward index's at the head; once history is filled,
+// everything the API reads equals a forward index of the same chain; a restart in the middle of the
+// fill and reorgs above and below the bootstrap block end identical too; the requests it costs with
+// and without blockTimestamp in the node's logs.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Contract } from 'ethers';
+import request from 'supertest';
+import { createChainClient, type ChainClient } from '../../src/chain/index.ts';
+import type { IndexerConfig } from '../../src/config/indexerConfig.ts';
+import { retentionDefaults } from '../../src/config/retentionConfig.ts';
+import { type Database } from '../../src/db/index.ts';
+import { readCheckpoint } from '../../src/db/indexer/index.ts';
+import { createIndexer } from '../../src/indexer/index.ts';
+import { openPglite } from '../helpers/pglite.ts';
+import { skipWithoutPostgres, TEST_DATABASE_URL } from '../helpers/services.ts';
+import { testApp } from '../helpers/testApp.ts';
+import { openScratchPostgres } from '../helpers/testDatabases.ts';
+import { familyCases, type Case } from './helpers/familyCases.ts';
+import { runToHead } from './helpers/runToHead.ts';
+import { snapshotDb } from './helpers/snapshotDb.ts';
+import { v4World } from './helpers/v4.ts';
+import { createWorld, type World } from './helpers/world.ts';
+
+const e18 = 10n ** 18n;
+const e6 = 10n ** 6n;
+let world: World;
+let usdc: Contract;
+let client: ChainClient;
+let forward: IndexerConfig;
+let headFirst: IndexerConfig;
+const CASES: Case[] = familyCases(() => ({ world, usdc }));
+type Built = { c: Case; token: Contract; pool: Contract };
+const built: Built[] = [];
+const databases: Database[] = [];
+const addr = async (c: Contract) => (await c.getAddress()).toLowerCase();
+const open = async () => {
+  const db = await openPglite();
+  databases.push(db);
+  return db;
+};
+let v4Trade: (tokenIn: 'token' | 'usdc', amount: bigint) => Promise<void>;
+
+/** A forward index of the chain as it is now (one per head block: a database costs seconds). */
+const forwardByHead = new Map<string, Database>();
+async function forwardIndex(): Promise<Database> {
+  const head = (await world.rpc<{ hash: string }>('eth_getBlockByNumber', ['latest', false])).hash;
+  const known = forwardByHead.get(head);
+  if (known) return known;
+  const db = await open();
+  await runToHead(createIndexer({ db, chain: client, config: forward }));
+  forwardByHead.set(head, db);
+  return db;
+}
+
+/** A few blocks of trading in every pool, a minute apart. */
+async function trade(round: number) {
+  for (const { c, token, pool } of built) await c.swap(pool, round % 2 ? usdc : token, round % 2 ? 300n * e6 : 200n * e18);
+  await v4Trade(round % 2 ? 'usdc' : 'token', round % 2 ? 300n * e6 : 200n * e18);
+  await world.mineAt((await world.latest()).timestamp + 60);
+}
+
+before(async () => {
+  world = await createWorld();
+  usdc = await world.token('USD Coin', 'USDC', 6, 10n ** 15n * e6);
+  const configured: Record<string, string[]> = {};
+  for (const [i, c] of CASES.entries()) {
+    const factory = await world.deploy(c.factory.contract, c.factory.args);
+    (configured[c.configKey] ??= []).push(await addr(factory));
+    const token = await world.token(`Token ${i}`, `TK${i}`, 18, 10n ** 9n * e18);
+    const pool = await c.create(factory, token, 100_000n * e18, (c.name.includes('stable') ? 110_000n : 200_000n) * e6);
+    built.push({ c, token, pool });
+  }
+  const v2Token = await world.token('Token V2', 'TKV2', 18, 10n ** 9n * e18);
+  const pair = await world.v2Pair(v2Token, usdc, 100_000n * e18, 200_000n * e6);
+  configured.v2 = [await addr(world.v2Factory)];
+  built.push({ c: { ...CASES[0]!, swap: async (_p, tokenIn, amount) => world.v2Swap(pair, tokenIn, amount) }, token: v2Token, pool: pair });
+  const api = await v4World(world);
+  const manager = await api.deployManager();
+  const v4Token = await world.token('Token V4', 'TKV4', 18, 10n ** 9n * e18);
+  const [c0, c1] = [await addr(v4Token), await addr(usdc)].sort();
+  const tokenIs0 = c0 === (await addr(v4Token));
+  const key = { currency0: c0!, currency1: c1!, fee: 3000, tickSpacing: 60, hooks: '0x0000000000000000000000000000000000000000' };
+  await api.create(manager, key, tokenIs0 ? 100_000n * e18 : 200_000n * e6, tokenIs0 ? 200_000n * e6 : 100_000n * e18);
+  v4Trade = (tokenIn, amount) => api.swap(manager, key, tokenIn === 'token' ? tokenIs0 : !tokenIs0, amount);
+  configured.v4 = [await addr(manager)];
+  for (let round = 0; round < 3; round++) await trade(round);
+  // A second position in a concentrated pool and in the V4 pool, below the head.
+  const pancake = built.find((b) => b.c.kind === 'pancake-v3')!;
+  await (await pancake.pool.getFunction('mint')(world.me, -887220, 887220, 10n ** 18n, '0x')).wait();
+  await api.modify(manager, key, 10n ** 15n);
+  await trade(3);
+  client = createChainClient({ url: world.chain.url });
+  forward = world.config({ factories: configured, stablecoins: [await addr(usdc)], batchSize: 50 });
+  headFirst = { ...forward, bootstrap: 'head-first', historyRangeBlocks: 17 };
+});
+
+after(async () => {
+  for (const db of databases) await db.close();
+  client?.destroy();
+  await world?.stop();
+});
+
+const catalogue = async (db: Database) => ({
+  tokens: await db.query(
+    `SELECT address, name, symbol, decimals, total_supply::text, current_price::text, fdv::text, liquidity::text, price_source, is_possible_spam,
+            created_block::text, created_at FROM tokens ORDER BY address`,
+  ),
+  pools: await db.query(`SELECT address, family, fee, stable, token0, token1, liquidity::text, price::text, created_block::text FROM pools ORDER BY address`),
+});
+
+test('head-first: the first step stores the catalogue at the head, equal to a forward index at that block', async () => {
+  const expected = await forwardIndex();
+  const db = await open();
+  const indexer = createIndexer({ db, chain: client, config: headFirst });
+  const step = await indexer.syncOnce();
+  assert.ok(step.bootstrap, 'the first step bootstraps');
+  assert.equal(step.caughtUp, false, 'history is still to fill');
+  const head = (await world.latest()).number;
+  assert.equal(step.bootstrap.block, head);
+  const checkpoint = (await readCheckpoint(db))!;
+  assert.deepEqual({ block: checkpoint.blockNumber, from: checkpoint.history?.fromBlock, complete: checkpoint.history?.complete }, { block: head, from: head + 1, complete: false });
+  const actual = await catalogue(db);
+  assert.equal(new Set(actual.pools.map((p) => p.family)).size, 7, 'pools of every family');
+  assert.ok(actual.tokens.filter((t) => t.current_price !== null).length >= CASES.length + 2, 'every token priced');
+  assert.deepEqual(actual, await catalogue(expected));
+  const swaps = await db.query(`SELECT count(*)::int AS n FROM swaps`);
+  assert.equal(swaps[0]!.n, 0, 'no history yet');
+});
+
+test('head-first: once history is filled, tokens, swaps, pools, positions, price changes, hourly points and candles equal a forward index', async () => {
+  const expected = await forwardIndex();
+  const db = await open();
+  const indexer = createIndexer({ db, chain: client, config: headFirst });
+  const steps = await runToHead(indexer);
+  assert.ok(steps > 3, `several history ranges (${steps} steps)`);
+  assert.equal(indexer.status().historyComplete, true);
+  const a = await snapshotDb(expected);
+  const b = await snapshotDb(db);
+  assert.ok(b.swaps.length > 40 && b.candles.length > 0 && b.pricePoints.length > 0);
+  assert.deepEqual(b.priceChanges, a.priceChanges);
+  assert.deepEqual(b.candles, a.candles);
+  assert.deepEqual(b, a);
+});
+
+test('head-first: a restart in the middle of the history fill ends identical to an uninterrupted forward index', async () => {
+  const expected = await forwardIndex();
+  const db = await open();
+  const first = createIndexer({ db, chain: client, config: headFirst });
+  for (let i = 0; i < 3; i++) await first.syncOnce();
+  const mid = (await readCheckpoint(db))!.history!;
+  assert.ok(!mid.complete && mid.fromBlock < mid.bootstrapBlock, `stopped mid-fill (history from ${mid.fromBlock})`);
+  await first.stop();
+  // Another range size after the restart: the ranges need not line up.
+  await runToHead(createIndexer({ db, chain: client, config: { ...headFirst, historyRangeBlocks: 23 } }));
+  assert.deepEqual(await snapshotDb(db), await snapshotDb(expected));
+});
+
+/**
+ * The chain's client as a node answers that puts `blockTimestamp` in logs (the test chain does not):
+ * each log gets its block's time, looked up by the test's own provider (not counted as the indexer's).
+ */
+function withLogTimes(inner: ChainClient): ChainClient {
+  const times = new Map<number, number>();
+  return {
+    ...inner,
+    async getLogs(filter) {
+      const logs = await inner.getLogs(filter);
+      for (const n of new Set(logs.map((l) => l.blockNumber))) {
+        if (!times.has(n)) times.set(n, (await world.provider.getBlock(n))!.timestamp);
+      }
+      return logs.map((l) => ({ ...l, blockTimestamp: times.get(l.blockNumber)! }));
+    },
+  };
+}
+
+/** The chain's client whose logs carry no blockTimestamp. */
+function withoutLogTimes(inner: ChainClient): ChainClient {
+  return {
+    ...inner,
+    async getLogs(filter) {
+      return (await inner.getLogs(filter)).map(({ blockTimestamp: _dropped, ...log }) => log);
+    },
+  };
+}
+
+test('head-first: requests with and without blockTimestamp in logs, against a forward index', async () => {
+  const count = async (config: IndexerConfig, logTimes: boolean) => {
+    const raw = createChainClient({ url: world.chain.url });
+    const chain = logTimes ? withLogTimes(raw) : withoutLogTimes(raw);
+    const db = await open();
+    const indexer = createIndexer({ db, chain, config });
+    await indexer.syncOnce();
+    const atCatalogue = { ...raw.stats().byMethod };
+    const steps = 1 + (await runToHead(indexer));
+    const total = raw.stats();
+    raw.destroy();
+    return { steps, atCatalogue, total: total.requests, byMethod: total.byMethod, snapshot: await snapshotDb(db) };
+  };
+  const fwd = await count(forward, false);
+  const withTimes = await count(headFirst, true);
+  const without = await count(headFirst, false);
+  const sum = (m: Record<string, number>) => Object.values(m).reduce((s, n) => s + n, 0);
+  const headers = (m: Record<string, number>) => m.eth_getBlockByNumber ?? 0;
+  const report = {
+    blocks: (await world.latest()).number + 1, historyRangeBlocks: headFirst.historyRangeBlocks,
+    forward: { requests: fwd.total, headers: headers(fwd.byMethod) },
+    headFirstLogTimes: { catalogueRequests: sum(withTimes.atCatalogue), catalogueHeaders: headers(withTimes.atCatalogue), steps: withTimes.steps, requests: withTimes.total, headers: headers(withTimes.byMethod) },
+    headFirstNoLogTimes: { catalogueRequests: sum(without.atCatalogue), catalogueHeaders: headers(without.atCatalogue), steps: without.steps, requests: without.total, headers: headers(without.byMethod) },
+  };
+  console.log(JSON.stringify(report));
+  // The same data either way.
+  assert.deepEqual(without.snapshot, withTimes.snapshot);
+  assert.deepEqual(withTimes.snapshot, fwd.snapshot);
+  // The catalogue costs a fraction of a forward index; with times in logs, headers are read only for
+  // the head block, each step's checkpoint check and the block before each range.
+  assert.ok(report.headFirstNoLogTimes.catalogueRequests * 3 < report.forward.requests, 'the catalogue costs under a third of a forward index');
+  assert.ok(report.headFirstLogTimes.catalogueHeaders === 1, 'with blockTimestamp, the catalogue reads only the head block');
+  assert.ok(report.headFirstLogTimes.headers <= 2 * report.headFirstLogTimes.steps + 2, 'with blockTimestamp, headers per step only');
+  assert.ok(report.headFirstLogTimes.headers * 2 < report.headFirstNoLogTimes.headers, 'blockTimestamp in logs saves most header reads');
+});
+
+test('head-first: answers name their complete windows; a figure whose window is not filled is null, then a number', async () => {
+  await world.mineAt((await world.latest()).timestamp + 2 * 3600); // the head two hours after the trading
+  await trade(14);
+  const db = await open();
+  // Contract checks on: they run beside the steps, behind the catalogue.
+  const indexer = createIndexer({ db, chain: client, config: { ...headFirst, historyRangeBlocks: 4, contractCheckMaxCalls: 52 } });
+  const app = testApp(db);
+  const token = await addr(built.find((b) => b.c.kind === 'v3')!.token);
+  const get = async () => (await request(app).get(`/tokens/${token}`).expect(200)).body;
+  const pools = async () => (await request(app).get(`/tokens/${token}/pools`).expect(200)).body.data as { volume24h: number | null; swaps24h: number | null }[];
+
+  await indexer.syncOnce(); // the catalogue at the head, no history
+  const atHead = await get();
+  assert.equal(typeof atHead.currentPrice, 'number', 'the price is served at once');
+  assert.equal(typeof atHead.info.liquidity, 'number');
+  assert.deepEqual(atHead.completeness.windows, { h1: false, h6: false, h24: false, d7: false });
+  assert.equal(typeof atHead.completeness.historyFrom, 'string');
+  assert.equal(atHead.completeness.contractChecks, false);
+  assert.deepEqual([atHead.info.sells, atHead.info.buys, atHead.info.swaps, atHead.info.volume24h, atHead.last24hVariation], [null, null, null, null, null]);
+  assert.deepEqual(atHead.info.priceChange, { h1: null, h6: null, h24: null, d7: null });
+  assert.deepEqual((await pools()).map((p) => [p.volume24h, p.swaps24h]), [[null, null]]);
+  assert.deepEqual([atHead.info.priceSource.volume24h, atHead.info.priceSource.swaps24h], [null, null]);
+
+  // History is filled newest first: after the last blocks' ranges it reaches back past the two-hour gap.
+  let partly = atHead;
+  const statesRead: number[] = [];
+  for (let i = 0; i < 10 && !partly.completeness.windows.h1; i++) {
+    statesRead.push((await indexer.syncOnce()).fill!.statesRead);
+    partly = await get();
+  }
+  // Each range after the first reads by call only the pools with events in it (4 blocks: at most 4 pools).
+  assert.ok(statesRead.length >= 2 && statesRead.slice(1).every((n) => n <= 4) && statesRead[0]! > 4, `pool states read per range: ${statesRead}`);
+  assert.deepEqual(partly.completeness.windows, { h1: true, h6: false, h24: false, d7: false }, JSON.stringify(partly.completeness));
+  assert.equal(typeof partly.info.priceChange.h1, 'number', 'the 1 h change is a number once its window is filled');
+  assert.equal(partly.info.swaps, null, 'the 24 h counts wait for 24 h of history');
+
+  await runToHead(indexer);
+  await indexer.settleContractChecks();
+  const complete = await get();
+  assert.deepEqual({ ...complete.completeness, contractChecks: undefined }, { windows: { h1: true, h6: true, h24: true, d7: true }, historyFrom: null, contractChecks: undefined });
+  const listed = (await request(app).get('/tokens?limit=100').expect(200)).body.data as { completeness: { contractChecks: boolean } }[];
+  assert.ok(listed.some((t) => t.completeness.contractChecks), 'tokens whose contract checks ran say so');
+  assert.ok(complete.info.swaps > 0 && complete.info.volume24h > 0 && typeof complete.info.priceChange.h1 === 'number');
+  assert.ok((await pools()).every((p) => typeof p.volume24h === 'number' && typeof p.swaps24h === 'number'));
+});
+
+test('head-first: a reorg above the bootstrap block during the fill is rolled back; the end equals a forward index of the final chain', async () => {
+  const db = await open();
+  const indexer = createIndexer({ db, chain: client, config: headFirst });
+  const boot = (await indexer.syncOnce()).bootstrap!;
+  await indexer.syncOnce();
+  const snapshot = await world.rpc<string>('evm_snapshot');
+  await trade(10); // branch A: indexed, with one more history range
+  await indexer.syncOnce();
+  assert.ok(((await readCheckpoint(db))!.blockNumber) > boot.block);
+  assert.equal(await world.rpc('evm_revert', [snapshot]), true);
+  await trade(11); // branch B, longer
+  await world.mineAt((await world.latest()).timestamp + 60);
+  const step = await indexer.syncOnce();
+  assert.ok(step.reorg && step.reorg.to >= boot.block, 'rolled back to a block at or above the bootstrap block');
+  assert.equal((await readCheckpoint(db))!.history!.bootstrapBlock, boot.block, 'the bootstrap stands');
+  await runToHead(indexer);
+  assert.deepEqual(await snapshotDb(db), await snapshotDb(await forwardIndex()));
+});
+
+test('head-first: a reorg below the bootstrap block drops everything and bootstraps again', async () => {
+  const snapshot = await world.rpc<string>('evm_snapshot');
+  await trade(12);
+  const db = await open();
+  const indexer = createIndexer({ db, chain: client, config: headFirst });
+  const boot = (await indexer.syncOnce()).bootstrap!;
+  await indexer.syncOnce();
+  assert.equal(await world.rpc('evm_revert', [snapshot]), true);
+  await trade(13); // another branch from below the bootstrap block, longer
+  await world.mineAt((await world.latest()).timestamp + 60);
+  const step = await indexer.syncOnce();
+  assert.ok(step.reorg && step.reorg.to < boot.block, 'nothing at or above the bootstrap block survives');
+  assert.equal(await readCheckpoint(db), null);
+  const again = await indexer.syncOnce();
+  assert.ok(again.bootstrap && again.bootstrap.block > boot.block, 'bootstrapped again at the new head');
+  await runToHead(indexer);
+  assert.deepEqual(await snapshotDb(db), await snapshotDb(await forwardIndex()));
+});
+
+test('head-first: history is filled back as far as it is kept (here the 7-day window), not to the start block; what it holds equals a forward index', async () => {
+  await world.mineAt((await world.latest()).timestamp + 8 * 86_400); // eight days later
+  await trade(15);
+  const db = await open();
+  const retention = { ...retentionDefaults, priceChanges: 3_600_000 }; // shorter than the 7-day window: the window wins
+  const indexer = createIndexer({ db, chain: client, config: { ...headFirst, retention } });
+  await runToHead(indexer);
+  const history = (await readCheckpoint(db))!.history!;
+  assert.ok(history.complete && history.fromBlock > 0, `complete from block ${history.fromBlock}`);
+  assert.ok(history.fromTime.getTime() <= (await readCheckpoint(db))!.blockTime.getTime() - 7 * 86_400_000, 'the 7 days are covered');
+  const token = await addr(built[0]!.token);
+  const body = (await request(testApp(db)).get(`/tokens/${token}`).expect(200)).body;
+  assert.deepEqual(body.completeness.windows, { h1: true, h6: true, h24: true, d7: true });
+  assert.equal(body.completeness.historyFrom, null);
+
+  const expected = await snapshotDb(await forwardIndex());
+  const actual = await snapshotDb(db);
+  const from = (rows: Record<string, unknown>[]) => rows.filter((r) => Number(r.block_number) >= history.fromBlock);
+  assert.deepEqual(actual.tokens, expected.tokens, 'token rows, their 7-day change included');
+  assert.deepEqual(actual.pools, expected.pools);
+  assert.deepEqual(from(actual.swaps as Record<string, unknown>[]), from(expected.swaps as Record<string, unknown>[]));
+  assert.deepEqual(from(actual.priceChanges), from(expected.priceChanges));
+  assert.ok(actual.swaps.length < expected.swaps.length, 'older history is not filled');
+});
+
+test('head-first on PostgreSQL: a standby takes over in the middle of the history fill and finishes the same index', { skip: skipWithoutPostgres }, async () => {
+  const db = await openScratchPostgres(TEST_DATABASE_URL!, 'headfirst');
+  databases.push(db);
+  const a = createIndexer({ db, chain: client, config: headFirst });
+  const b = createIndexer({ db, chain: client, config: { ...headFirst, standbyPollMs: 100 } });
+  try {
+    assert.ok((await a.syncOnce()).bootstrap, 'the writer bootstraps');
+    await a.syncOnce();
+    await b.start();
+    await until('standby', () => b.status().role === 'standby');
+    await a.stop();
+    await until('takeover', () => b.status().role === 'leader');
+    await until('history filled', async () => (await readCheckpoint(db))?.history?.complete === true);
+    assert.deepEqual(await snapshotDb(db), await snapshotDb(await forwardIndex()));
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+  }
+});
+
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const end = performance.now() + timeoutMs;
+  while (!(await check())) {
+    if (performance.now() > end) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
