@@ -323,7 +323,11 @@ test('head-first: history is filled back as far as it is kept (here the 7-day wi
   const expected = await snapshotDb(await forwardIndex());
   const actual = await snapshotDb(db);
   const from = (rows: Record<string, unknown>[]) => rows.filter((r) => Number(r.block_number) >= history.fromBlock);
-  assert.deepEqual(actual.tokens, expected.tokens, 'token rows, their 7-day change included');
+  // A price unchanged since before the filled history took its value at some time the index cannot
+  // see: priceUpdatedAt is then the history's start (the forward index, which saw it, says when).
+  const beforeHistory = (rows: Record<string, unknown>[]) => rows.map((r) =>
+    r.price_updated_at instanceof Date && r.price_updated_at.getTime() <= history.fromTime.getTime() ? { ...r, price_updated_at: 'at or before the history' } : r);
+  assert.deepEqual(beforeHistory(actual.tokens), beforeHistory(expected.tokens), 'token rows, their 7-day change included');
   assert.deepEqual(actual.pools, expected.pools);
   assert.deepEqual(from(actual.swaps as Record<string, unknown>[]), from(expected.swaps as Record<string, unknown>[]));
   assert.deepEqual(from(actual.priceChanges), from(expected.priceChanges));
