@@ -16,13 +16,22 @@ export type SimLog = { address: string; topics: string[]; data: string };
 export type SimTx = { from: string; to: string; input: string; logs: SimLog[] };
 export type PoolState = { a: bigint; b: bigint };
 export type FeedRound = { round: number; answer: bigint; updatedAt: number };
-export type GeneratedBlock = { txs: SimTx[]; writes: Map<string, unknown>; swaps: number[] };
+export type GeneratedBlock = { txs: SimTx[]; writes: Map<number, unknown>; swaps: number[] };
 
 export const ZERO = '0x0000000000000000000000000000000000000000';
-export const poolKey = (i: number) => `p${i}`;
-export const balanceKey = (token: number, holder: string) => `b${token}|${holder}`;
-export const supplyKey = (token: number) => `s${token}`;
-export const FEED_KEY = 'f';
+// State keys are numbers (a kind above 2^37, then token and holder ids): cheaper than strings.
+const KIND = 2 ** 37;
+const HOLDER = 2 ** 21;
+export const poolKey = (i: number) => i;
+/** A balance key; -1 when the holder has never held anything (an address the world does not know). */
+export const balanceKey = (world: World, token: number, holder: string) => {
+  const h = world.holderId.get(holder);
+  return h === undefined ? -1 : KIND + token * HOLDER + h;
+};
+export const isBalanceKey = (key: number) => key >= KIND && key < 2 * KIND;
+export const balanceKeyParts = (key: number) => ({ token: Math.floor((key - KIND) / HOLDER), holder: (key - KIND) % HOLDER });
+export const supplyKey = (token: number) => 2 * KIND + token;
+export const FEED_KEY = 3 * KIND;
 const ZERO_WORD = word(0n);
 
 /** The contract that holds a pool's tokens: the pool, or Uniswap V4's PoolManager. */
@@ -30,7 +39,7 @@ export const holderOf = (world: World, pool: Pool) => (pool.family === 'v4' ? wo
 
 export function generateBlock(world: World, history: History, n: number, branch: number, timestamp: number): GeneratedBlock {
   const txs: SimTx[] = [];
-  const writes = new Map<string, unknown>();
+  const writes = new Map<number, unknown>();
   const swaps: number[] = [];
   const { addresses, profile } = world;
   const minted = world.tokensAt.get(n);
@@ -41,8 +50,8 @@ export function generateBlock(world: World, history: History, n: number, branch:
   if (minted === undefined && created === undefined && !trading && !feedRound) return { txs, writes, swaps };
 
   const rng = new Rng(hash32(world.seed, n, branch));
-  const get = <T>(key: string, fallback: T): T => (writes.has(key) ? (writes.get(key) as T) : (history.at<T>(key, n - 1) ?? fallback));
-  const balance = (t: number, holder: string) => get<bigint>(balanceKey(t, holder), 0n);
+  const get = <T>(key: number, fallback: T): T => (writes.has(key) ? (writes.get(key) as T) : (history.at<T>(key, n - 1) ?? fallback));
+  const balance = (t: number, holder: string) => get<bigint>(balanceKey(world, t, holder), 0n);
   const poolState = (p: Pool) => get<PoolState | undefined>(poolKey(p.index), undefined);
 
   function transfer(logs: SimLog[], t: number, from: string, to: string, amount: bigint) {
@@ -50,10 +59,10 @@ export function generateBlock(world: World, history: History, n: number, branch:
     else {
       const have = balance(t, from);
       if (have < amount) throw new Error(`block ${n}: ${from} holds ${have} of token ${t}, sends ${amount}`);
-      writes.set(balanceKey(t, from), have - amount);
+      writes.set(balanceKey(world, t, from), have - amount);
     }
     if (to === ZERO) writes.set(supplyKey(t), get<bigint>(supplyKey(t), 0n) - amount);
-    else writes.set(balanceKey(t, to), balance(t, to) + amount);
+    else writes.set(balanceKey(world, t, to), balance(t, to) + amount);
     logs.push({ address: world.tokens[t]!.address, topics: [TOPIC0.transfer, topic(addressWord(from)), topic(addressWord(to))], data: data(word(amount)) });
   }
 

@@ -56,7 +56,7 @@ function tokenCall(chain: SimChain, block: number, index: number, s: string, inp
   const w = chain.world;
   const t = w.tokens[index]!;
   if (block < t.mintBlock) throw new Revert(''); // not deployed yet: the EVM returns nothing, a decoder fails
-  const balance = (holder: string) => chain.history.at<bigint>(balanceKey(index, holder), block) ?? 0n;
+  const balance = (holder: string) => chain.history.at<bigint>(balanceKey(w, index, holder), block) ?? 0n;
   switch (s) {
     case S.name:
       return stringReturn(t.name);

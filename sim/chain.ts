@@ -135,6 +135,11 @@ export class SimChain {
     return block;
   }
 
+  /** Forgets the generated blocks kept (a cold start for measurements). */
+  clearCache() {
+    this.cache.clear();
+  }
+
   /** True when block `n` holds nothing (cheaper than generating it). */
   isEmpty(n: number): boolean {
     const w = this.world;

@@ -123,7 +123,7 @@ export function sqrtAtTick(tick: number): bigint {
 
 /** The tick of √P: ⌊log_1.0001(P)⌋ from the float logarithm (exact but within 1e-9 of a tick boundary). */
 export function tickOf(sqrtP: bigint): number {
-  const bits = sqrtP.toString(2).length;
+  const bits = bitLength(sqrtP);
   const shift = Math.max(0, bits - 60);
   const ratio = Number(sqrtP >> BigInt(shift)) * 2 ** (shift - 96);
   return Math.floor((2 * Math.log(ratio)) / Math.log(1.0001));
@@ -166,8 +166,15 @@ export function curveStablePrice(r0: bigint, r1: bigint, d0: number, d1: number,
   return (a + d3 * y) / (a + d3 * x);
 }
 
+/** Bits of a positive bigint (within 4 of it from the hex length, then exact). */
+function bitLength(v: bigint): number {
+  let bits = v.toString(16).length * 4;
+  while (bits > 0 && v >> BigInt(bits - 1) === 0n) bits--;
+  return bits;
+}
+
 export function concentratedPrice(sqrtP: bigint, d0: number, d1: number): number {
-  const bits = sqrtP.toString(2).length;
+  const bits = bitLength(sqrtP);
   const shift = Math.max(0, bits - 60);
   const ratio = Number(sqrtP >> BigInt(shift)) * 2 ** (shift - 96);
   return ratio * ratio * 10 ** (d0 - d1);

@@ -17,10 +17,16 @@ export function hash32(...words: number[]): number {
   return h >>> 0;
 }
 
-/** `chars` hex characters drawn from hash32(words…, k) for k = 0, 1, … */
+/** `chars` hex characters: hash32(words…), then an xorshift stream from it (one hash per string). */
 export function hashHex(chars: number, ...words: number[]): string {
+  let h = hash32(...words) || 1;
   let out = '';
-  for (let k = 0; out.length < chars; k++) out += hash32(...words, k).toString(16).padStart(8, '0');
+  while (out.length < chars) {
+    out += (h >>> 0).toString(16).padStart(8, '0');
+    h ^= h << 13;
+    h ^= h >>> 17;
+    h ^= h << 5;
+  }
   return out.slice(0, chars);
 }
 

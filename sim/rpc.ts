@@ -82,8 +82,8 @@ export function createMethods(chain: SimChain, options: LogOptions = { blockTime
 
   type Filter = { fromBlock?: string; toBlock?: string; address?: string | string[]; topics?: (string | string[] | null)[]; blockHash?: string };
 
-  /** Logs of a filter; `limit` stops early once more results than it were found (the caller refuses). */
-  function getLogs(filter: Filter, limit = Infinity): unknown[] {
+  /** Each log of a filter, in order; stops once more than `limit` were found (the caller refuses). Returns the count. */
+  function eachLog(filter: Filter, limit: number, emit: (block: Block, txIndex: number, log: SimLog, logIndex: number) => void): number {
     let from: number;
     let to: number;
     if (filter.blockHash) {
@@ -96,22 +96,55 @@ export function createMethods(chain: SimChain, options: LogOptions = { blockTime
     }
     const addresses = filter.address === undefined ? null : new Set((Array.isArray(filter.address) ? filter.address : [filter.address]).map((a) => a.toLowerCase()));
     const topics = (filter.topics ?? []).map((t) => (t === null ? null : new Set((Array.isArray(t) ? t : [t]).map((x) => x.toLowerCase()))));
-    const out: unknown[] = [];
+    let count = 0;
     for (let n = Math.max(0, from); n <= to; n++) {
       if (chain.isEmpty(n)) continue;
       const block = chain.block(n)!;
       let logIndex = 0;
-      block.txs.forEach((tx, txIndex) => {
-        for (const log of tx.logs) {
+      const txs = block.txs;
+      for (let txIndex = 0; txIndex < txs.length; txIndex++) {
+        for (const log of txs[txIndex]!.logs) {
           const index = logIndex++;
           if (addresses && !addresses.has(log.address)) continue;
-          if (!topics.every((set, k) => set === null || (log.topics[k] !== undefined && set.has(log.topics[k]!)))) continue;
-          out.push(logObject(block, txIndex, log, index));
+          if (!matches(topics, log.topics)) continue;
+          emit(block, txIndex, log, index);
+          count++;
         }
-      });
-      if (out.length > limit) return out;
+      }
+      if (count > limit) return count;
     }
+    return count;
+  }
+
+  function matches(filter: (Set<string> | null)[], topics: string[]): boolean {
+    for (let k = 0; k < filter.length; k++) {
+      const set = filter[k];
+      if (set && (topics[k] === undefined || !set.has(topics[k]!))) return false;
+    }
+    return true;
+  }
+
+  function getLogs(filter: Filter, limit = Infinity): unknown[] {
+    const out: unknown[] = [];
+    eachLog(filter, limit, (block, txIndex, log, index) => out.push(logObject(block, txIndex, log, index)));
     return out;
+  }
+
+  /** The same logs as one JSON array text, written by hand (JSON.stringify of objects costs a third of the answer's time). */
+  function getLogsJson(filter: Filter, limit = Infinity): { count: number; json: string } {
+    const parts: string[] = [];
+    let lastBlock: Block | null = null;
+    let blockPart = '';
+    const count = eachLog(filter, limit, (block, txIndex, log, index) => {
+      if (block !== lastBlock) {
+        lastBlock = block;
+        blockPart = `"blockNumber":"${hex(block.number)}","blockHash":"${block.hash}"${options.blockTimestamp ? `,"blockTimestamp":"${hex(block.timestamp)}"` : ''}`;
+      }
+      parts.push(
+        `{"address":"${log.address}","topics":["${log.topics.join('","')}"],"data":"${log.data}",${blockPart},"transactionHash":"${block.txHashes[txIndex]}","transactionIndex":"${hex(txIndex)}","logIndex":"${hex(index)}","removed":false}`,
+      );
+    });
+    return { count, json: `[${parts.join(',')}]` };
   }
 
   const methods: Record<string, (p: Params) => unknown> = {
@@ -176,5 +209,5 @@ export function createMethods(chain: SimChain, options: LogOptions = { blockTime
     return block && block.txHashes[index] === hash.toLowerCase() ? { block, index } : null;
   }
 
-  return { methods, getLogs, blockNumberOf };
+  return { methods, getLogs, getLogsJson, blockNumberOf };
 }

@@ -16,42 +16,45 @@ export type SimServer = {
 
 export async function startSimServer(chain: SimChain, options: { port?: number; host?: string; provider?: ProviderProfile } = {}): Promise<SimServer> {
   const provider = options.provider ?? NO_PROVIDER;
-  const { methods, getLogs } = createMethods(chain, { blockTimestamp: provider.blockTimestamp });
+  const { methods, getLogsJson } = createMethods(chain, { blockTimestamp: provider.blockTimestamp });
   const limiter = createRateLimiter(provider.rps);
   const byMethod: Record<string, number> = {};
   const counters = { requests: 0, throttled: 0, logRangeRefusals: 0, httpRequests: 0, cpuMs: 0 };
 
-  function answer(req: Request): unknown {
+  const envelope = (id: unknown, body: string) => `{"jsonrpc":"2.0","id":${JSON.stringify(id)},${body}}`;
+
+  /** One call's answer as JSON text. */
+  function answer(req: Request): string {
     const id = req.id ?? null;
-    if (req.jsonrpc !== '2.0' || typeof req.method !== 'string') return { jsonrpc: '2.0', id, error: { code: -32600, message: 'invalid request' } };
+    if (req.jsonrpc !== '2.0' || typeof req.method !== 'string') return JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32600, message: 'invalid request' } });
     const method = req.method;
     byMethod[method] = (byMethod[method] ?? 0) + 1;
     const params = Array.isArray(req.params) ? req.params : [];
     try {
-      if (method === 'eth_getLogs' && Number.isFinite(provider.maxRange)) return { jsonrpc: '2.0', id, result: limitedLogs(params) };
+      if (method === 'eth_getLogs') return envelope(id, `"result":${logs(params)}`);
       const run = methods[method];
-      if (!run) return { jsonrpc: '2.0', id, error: { code: -32601, message: `the method ${method} does not exist/is not available` } };
-      return { jsonrpc: '2.0', id, result: run(params) };
+      if (!run) return JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32601, message: `the method ${method} does not exist/is not available` } });
+      return JSON.stringify({ jsonrpc: '2.0', id, result: run(params) });
     } catch (error) {
-      if (error instanceof RpcError) return { jsonrpc: '2.0', id, error: { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) } };
-      return { jsonrpc: '2.0', id, error: { code: -32603, message: `internal error: ${(error as Error).message}` } };
+      if (error instanceof RpcError) return JSON.stringify({ jsonrpc: '2.0', id, error: { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) } });
+      return JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32603, message: `internal error: ${(error as Error).message}` } });
     }
   }
 
-  /** The hosted providers' rule: a range of at most maxRange blocks, or any range with at most maxResults logs. */
-  function limitedLogs(params: unknown[]) {
+  /** eth_getLogs under the hosted providers' rule: a range of at most maxRange blocks, or any range with at most maxResults logs. */
+  function logs(params: unknown[]): string {
     const filter = (params[0] ?? {}) as { fromBlock?: string; toBlock?: string; blockHash?: string };
-    if (filter.blockHash) return getLogs(filter as never);
+    if (filter.blockHash || !Number.isFinite(provider.maxRange)) return getLogsJson(filter as never).json;
     const from = filter.fromBlock?.startsWith('0x') ? Number(filter.fromBlock) : chain.head;
     const to = filter.toBlock?.startsWith('0x') ? Math.min(Number(filter.toBlock), chain.head) : chain.head;
-    if (to - from + 1 <= provider.maxRange) return getLogs(filter as never);
-    const logs = getLogs(filter as never, provider.maxResults);
-    if (logs.length > provider.maxResults) {
+    if (to - from + 1 <= provider.maxRange) return getLogsJson(filter as never).json;
+    const found = getLogsJson(filter as never, provider.maxResults);
+    if (found.count > provider.maxResults) {
       counters.logRangeRefusals++;
       const e = logRangeError(from, provider.maxRange, provider.maxResults);
       throw new RpcError(e.code, e.message);
     }
-    return logs;
+    return found.json;
   }
 
   const server: Server = createServer((req, res) => {
@@ -76,8 +79,7 @@ export async function startSimServer(chain: SimChain, options: { port?: number; 
         return;
       }
       const started = performance.now();
-      const result = Array.isArray(parsed) ? parsed.map((r) => answer(r as Request)) : answer(parsed as Request);
-      const text = JSON.stringify(result);
+      const text = Array.isArray(parsed) ? `[${parsed.map((r) => answer(r as Request)).join(',')}]` : answer(parsed as Request);
       counters.cpuMs += performance.now() - started;
       res.writeHead(200, { 'content-type': 'application/json' }).end(text);
     });

@@ -1,7 +1,7 @@
 // What the simulator's own model knows at the head, for checking an indexer against it: each
 // pool's state and price (token1 per token0 in whole units), swaps per pool and per token in the
 // 24 h of chain time ending at the head, and every pooled token's holders and top 10 balances.
-import { balanceKey, supplyKey, FEED_KEY, type FeedRound } from './blockGen.ts';
+import { balanceKey, balanceKeyParts, isBalanceKey, supplyKey, FEED_KEY, type FeedRound } from './blockGen.ts';
 import { poolStateAt } from './calls.ts';
 import type { SimChain } from './chain.ts';
 import { concentratedPrice, curveStablePrice, reservePrice, solidlyStablePrice } from './math.ts';
@@ -64,11 +64,14 @@ export function computeTruth(chain: SimChain): Truth {
   // Holders from every balance series' value at the head.
   const balances = new Map<number, { holder: string; balance: bigint }[]>();
   for (const key of chain.history.keys()) {
-    if (key[0] !== 'b') continue;
-    const bar = key.indexOf('|');
-    const t = Number(key.slice(1, bar));
+    if (!isBalanceKey(key)) continue;
+    const { token: t, holder } = balanceKeyParts(key);
     const balance = chain.history.at<bigint>(key, head) ?? 0n;
-    if (balance > 0n) balances.set(t, [...(balances.get(t) ?? []), { holder: key.slice(bar + 1), balance }]);
+    if (balance > 0n) {
+      const list = balances.get(t) ?? [];
+      list.push({ holder: w.holders[holder]!, balance });
+      balances.set(t, list);
+    }
   }
   const tokens: TruthToken[] = [...pooled].sort((a, b) => a - b).map((t) => {
     const token = w.tokens[t]!;
@@ -88,4 +91,4 @@ export function computeTruth(chain: SimChain): Truth {
 }
 
 /** A balance at the head (for spot checks). */
-export const balanceAt = (chain: SimChain, token: number, holder: string, block: number) => chain.history.at<bigint>(balanceKey(token, holder), block) ?? 0n;
+export const balanceAt = (chain: SimChain, token: number, holder: string, block: number) => chain.history.at<bigint>(balanceKey(chain.world, token, holder), block) ?? 0n;

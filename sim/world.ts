@@ -75,6 +75,9 @@ export type World = {
   head: number;
   /** token address → index; pool address (not V4 ids) → index; V4 slot (hex) → [pool, offset]. */
   tokenByAddress: Map<string, number>;
+  /** Every address that can hold a token, by a small id (the balance keys' holder part). */
+  holders: string[];
+  holderId: Map<string, number>;
   poolByAddress: Map<string, number>;
   v4BySlot: Map<string, { pool: number; offset: number }>;
   depeg: { token: number; from: number; to: number };
@@ -197,7 +200,9 @@ export function createWorld(seed: number, profile: Profile): World {
   const tradingFrom = profile.creationBlocks;
   const head = profile.creationBlocks + profile.tradingBlocks - 1;
   const wallets = Array.from({ length: profile.wallets }, (_, i) => addr(7, i));
+  const holders = [...new Set([...Object.values(addresses), ...pools.filter((p) => p.family !== 'v4').map((p) => p.id), ...wallets])];
   return {
+    holders, holderId: new Map(holders.map((h, i) => [h, i])),
     seed, profile, tokens, pools, poolsAt, tokensAt, hotPools, wallets, factories, addresses, tradingFrom, head,
     tokenByAddress: new Map(tokens.map((t) => [t.address, t.index])), poolByAddress, v4BySlot,
     depeg: { token: 3, from: tradingFrom + Math.floor(profile.tradingBlocks * 0.5), to: tradingFrom + Math.floor(profile.tradingBlocks * 0.7) },
