@@ -12,7 +12,19 @@ import {
 import { hash32, Rng } from './prng.ts';
 import { isConcentrated, SYNCSWAP_ANN, WETH, type Pool, type World } from './world.ts';
 
-export type SimLog = { address: string; topics: string[]; data: string };
+export type SimLog = { readonly address: string; readonly topics: string[]; readonly data: string; readonly topic0?: string };
+
+/** An ERC-20 Transfer whose topics and data are written only when a request reads them (most filters skip transfers). */
+class TransferLog implements SimLog {
+  readonly topic0 = TOPIC0.transfer;
+  constructor(readonly address: string, readonly from: string, readonly to: string, readonly amount: bigint) {}
+  get topics(): string[] {
+    return [TOPIC0.transfer, topic(addressWord(this.from)), topic(addressWord(this.to))];
+  }
+  get data(): string {
+    return data(word(this.amount));
+  }
+}
 export type SimTx = { from: string; to: string; input: string; logs: SimLog[] };
 export type PoolState = { a: bigint; b: bigint };
 export type FeedRound = { round: number; answer: bigint; updatedAt: number };
@@ -38,74 +50,102 @@ const ZERO_WORD = word(0n);
 export const holderOf = (world: World, pool: Pool) => (pool.family === 'v4' ? world.addresses.poolManager : pool.id);
 
 export function generateBlock(world: World, history: History, n: number, branch: number, timestamp: number): GeneratedBlock {
-  const txs: SimTx[] = [];
-  const writes = new Map<number, unknown>();
-  const swaps: number[] = [];
-  const { addresses, profile } = world;
+  const { profile } = world;
   const minted = world.tokensAt.get(n);
   const created = world.poolsAt.get(n);
   const trading = n >= world.tradingFrom;
-  const feedEvery = trading ? profile.feedEvery : profile.feedEveryBefore;
-  const feedRound = n > 0 && n % feedEvery === 0;
-  if (minted === undefined && created === undefined && !trading && !feedRound) return { txs, writes, swaps };
+  const feedRound = n > 0 && n % (trading ? profile.feedEvery : profile.feedEveryBefore) === 0;
+  if (minted === undefined && created === undefined && !trading && !feedRound) return { txs: [], writes: new Map(), swaps: [] };
+  return new BlockBuilder(world, history, n, branch).build(timestamp, minted, created, trading, feedRound);
+}
 
-  const rng = new Rng(hash32(world.seed, n, branch));
-  const get = <T>(key: number, fallback: T): T => (writes.has(key) ? (writes.get(key) as T) : (history.at<T>(key, n - 1) ?? fallback));
-  const balance = (t: number, holder: string) => get<bigint>(balanceKey(world, t, holder), 0n);
-  const poolState = (p: Pool) => get<PoolState | undefined>(poolKey(p.index), undefined);
+/** One block's generation: its methods share the block's generator and writes (no closures made per block). */
+class BlockBuilder {
+  readonly txs: SimTx[] = [];
+  readonly writes = new Map<number, unknown>();
+  readonly swaps: number[] = [];
+  readonly rng: Rng;
+  readonly addresses: World['addresses'];
+  readonly profile: World['profile'];
 
-  function transfer(logs: SimLog[], t: number, from: string, to: string, amount: bigint) {
-    if (from === ZERO) writes.set(supplyKey(t), get<bigint>(supplyKey(t), 0n) + amount);
+  constructor(readonly world: World, readonly history: History, readonly n: number, branch: number) {
+    this.rng = new Rng(hash32(world.seed, n, branch));
+    this.addresses = world.addresses;
+    this.profile = world.profile;
+  }
+
+  get<T>(key: number, fallback: T): T {
+    const w = this.writes.get(key);
+    if (w !== undefined || this.writes.has(key)) return w as T;
+    return this.history.at<T>(key, this.n - 1) ?? fallback;
+  }
+
+  balance(t: number, holder: string): bigint {
+    return this.get<bigint>(balanceKey(this.world, t, holder), 0n);
+  }
+
+  poolState(p: Pool): PoolState | undefined {
+    return this.get<PoolState | undefined>(poolKey(p.index), undefined);
+  }
+
+  build(timestamp: number, minted: number | undefined, created: number[] | undefined, trading: boolean, feedRound: boolean): GeneratedBlock {
+    const { world, addresses, profile, rng, txs, writes, n } = this;
+    if (minted !== undefined) {
+      const token = world.tokens[minted]!;
+      const tx: SimTx = { from: addresses.treasury, to: token.address, input: '0x60806040', logs: [] };
+      this.transfer(tx.logs, minted, ZERO, addresses.treasury, token.supply);
+      txs.push(tx);
+    }
+
+    for (const i of created ?? []) txs.push(this.createPool(world.pools[i]!));
+
+    if (feedRound) {
+      const last = this.get<FeedRound>(FEED_KEY, { round: 0, answer: 3000_00000000n, updatedAt: 0 });
+      // ETH/USD: a random walk of ±0.5 % per round (8 decimals).
+      const answer = (last.answer * BigInt(Math.round(1e6 + (rng.next() - 0.5) * 1e4))) / 1_000_000n;
+      const round = { round: last.round + 1, answer, updatedAt: timestamp };
+      writes.set(FEED_KEY, round);
+      txs.push({
+        from: addresses.owner, to: addresses.aggregator, input: '0xc9807539',
+        logs: [{ address: addresses.aggregator, topics: [TOPIC0.answerUpdated, topic(word(answer)), topic(word(round.round))], data: data(word(timestamp)) }],
+      });
+    }
+
+    if (trading) {
+      const swapsPerBlock = profile.swapsPerDay / 43_200;
+      for (let k = rng.poisson(swapsPerBlock); k > 0; k--) this.swap();
+      for (let k = rng.poisson(profile.transfersPerBlock); k > 0; k--) this.walletTransfer();
+      if (rng.next() < profile.liquidityPerBlock) this.changeLiquidity();
+      if (rng.next() < 0.002) this.ownerMint();
+    }
+    return { txs, writes, swaps: this.swaps };
+  }
+  transfer(logs: SimLog[], t: number, from: string, to: string, amount: bigint) {
+    const { world, addresses, profile, rng, txs, writes, n } = this;
+    if (from === ZERO) writes.set(supplyKey(t), this.get<bigint>(supplyKey(t), 0n) + amount);
     else {
-      const have = balance(t, from);
+      const have = this.balance(t, from);
       if (have < amount) throw new Error(`block ${n}: ${from} holds ${have} of token ${t}, sends ${amount}`);
       writes.set(balanceKey(world, t, from), have - amount);
     }
-    if (to === ZERO) writes.set(supplyKey(t), get<bigint>(supplyKey(t), 0n) - amount);
-    else writes.set(balanceKey(world, t, to), balance(t, to) + amount);
-    logs.push({ address: world.tokens[t]!.address, topics: [TOPIC0.transfer, topic(addressWord(from)), topic(addressWord(to))], data: data(word(amount)) });
+    if (to === ZERO) writes.set(supplyKey(t), this.get<bigint>(supplyKey(t), 0n) - amount);
+    else writes.set(balanceKey(world, t, to), this.balance(t, to) + amount);
+    logs.push(new TransferLog(world.tokens[t]!.address, from, to, amount));
   }
 
   /** The treasury tops a wallet up first (a withdrawal from an exchange) when it lacks `amount`. */
-  function fund(wallet: string, t: number, amount: bigint) {
-    const have = balance(t, wallet);
+  fund(wallet: string, t: number, amount: bigint) {
+    const { world, addresses, profile, rng, txs, writes, n } = this;
+    const have = this.balance(t, wallet);
     if (have >= amount) return;
     const tx: SimTx = { from: addresses.treasury, to: world.tokens[t]!.address, input: '0xa9059cbb', logs: [] };
-    transfer(tx.logs, t, addresses.treasury, wallet, (amount - have) * 2n);
+    this.transfer(tx.logs, t, addresses.treasury, wallet, (amount - have) * 2n);
     txs.push(tx);
   }
 
-  if (minted !== undefined) {
-    const token = world.tokens[minted]!;
-    const tx: SimTx = { from: addresses.treasury, to: token.address, input: '0x60806040', logs: [] };
-    transfer(tx.logs, minted, ZERO, addresses.treasury, token.supply);
-    txs.push(tx);
-  }
 
-  for (const i of created ?? []) txs.push(createPool(world.pools[i]!));
-
-  if (feedRound) {
-    const last = get<FeedRound>(FEED_KEY, { round: 0, answer: 3000_00000000n, updatedAt: 0 });
-    // ETH/USD: a random walk of ±0.5 % per round (8 decimals).
-    const answer = (last.answer * BigInt(Math.round(1e6 + (rng.next() - 0.5) * 1e4))) / 1_000_000n;
-    const round = { round: last.round + 1, answer, updatedAt: timestamp };
-    writes.set(FEED_KEY, round);
-    txs.push({
-      from: addresses.owner, to: addresses.aggregator, input: '0xc9807539',
-      logs: [{ address: addresses.aggregator, topics: [TOPIC0.answerUpdated, topic(word(answer)), topic(word(round.round))], data: data(word(timestamp)) }],
-    });
-  }
-
-  if (trading) {
-    const swapsPerBlock = profile.swapsPerDay / 43_200;
-    for (let k = rng.poisson(swapsPerBlock); k > 0; k--) swap();
-    for (let k = rng.poisson(profile.transfersPerBlock); k > 0; k--) walletTransfer();
-    if (rng.next() < profile.liquidityPerBlock) changeLiquidity();
-    if (rng.next() < 0.002) ownerMint();
-  }
-  return { txs, writes, swaps };
-
-  function createPool(pool: Pool): SimTx {
+  createPool(pool: Pool): SimTx {
+    const { world, addresses, profile, rng, txs, writes, n } = this;
     const t0 = world.tokens[pool.token0]!;
     const t1 = world.tokens[pool.token1]!;
     const tx: SimTx = { from: addresses.treasury, to: pool.factory, input: '0xc9c65396', logs: [] };
@@ -145,54 +185,58 @@ export function generateBlock(world: World, history: History, n: number, branch:
         });
       } else L.push({ address: pool.id, topics: [TOPIC0.v3Initialize], data: data(word(sqrtP), word(tick)) });
       writes.set(poolKey(pool.index), { a: sqrtP, b: 0n });
-      addConcentrated(tx, pool, addresses.treasury, liquidity);
+      this.addConcentrated(tx, pool, addresses.treasury, liquidity);
     } else {
       writes.set(poolKey(pool.index), { a: 0n, b: 0n });
-      addReserves(tx, pool, addresses.treasury, pool.initial.a, pool.initial.b);
+      this.addReserves(tx, pool, addresses.treasury, pool.initial.a, pool.initial.b);
     }
     return tx;
   }
 
-  function syncLog(pool: Pool, r0: bigint, r1: bigint): SimLog {
+  syncLog(pool: Pool, r0: bigint, r1: bigint): SimLog {
+    const { world, addresses, profile, rng, txs, writes, n } = this;
     const topic0 = pool.family === 'v2' || pool.family === 'etherex-legacy' ? TOPIC0.v2Sync : TOPIC0.sync256;
     return { address: pool.id, topics: [topic0], data: data(word(r0), word(r1)) };
   }
 
-  function addReserves(tx: SimTx, pool: Pool, provider: string, a0: bigint, a1: bigint) {
-    const s = poolState(pool)!;
-    transfer(tx.logs, pool.token0, provider, pool.id, a0);
-    transfer(tx.logs, pool.token1, provider, pool.id, a1);
+  addReserves(tx: SimTx, pool: Pool, provider: string, a0: bigint, a1: bigint) {
+    const { world, addresses, profile, rng, txs, writes, n } = this;
+    const s = this.poolState(pool)!;
+    this.transfer(tx.logs, pool.token0, provider, pool.id, a0);
+    this.transfer(tx.logs, pool.token1, provider, pool.id, a1);
     const next = { a: s.a + a0, b: s.b + a1 };
     writes.set(poolKey(pool.index), next);
-    tx.logs.push(syncLog(pool, next.a, next.b));
+    tx.logs.push(this.syncLog(pool, next.a, next.b));
     tx.logs.push({ address: pool.id, topics: [TOPIC0.v2Mint, topic(addressWord(addresses.router))], data: data(word(a0), word(a1)) });
   }
 
-  function removeReserves(tx: SimTx, pool: Pool, provider: string, a0: bigint, a1: bigint) {
-    const s = poolState(pool)!;
-    transfer(tx.logs, pool.token0, pool.id, provider, a0);
-    transfer(tx.logs, pool.token1, pool.id, provider, a1);
+  removeReserves(tx: SimTx, pool: Pool, provider: string, a0: bigint, a1: bigint) {
+    const { world, addresses, profile, rng, txs, writes, n } = this;
+    const s = this.poolState(pool)!;
+    this.transfer(tx.logs, pool.token0, pool.id, provider, a0);
+    this.transfer(tx.logs, pool.token1, pool.id, provider, a1);
     const next = { a: s.a - a0, b: s.b - a1 };
     writes.set(poolKey(pool.index), next);
-    tx.logs.push(syncLog(pool, next.a, next.b));
+    tx.logs.push(this.syncLog(pool, next.a, next.b));
     tx.logs.push({ address: pool.id, topics: [TOPIC0.v2Burn, topic(addressWord(addresses.router)), topic(addressWord(provider))], data: data(word(a0), word(a1)) });
   }
 
   /** A full-range position change of ±ΔL: Mint/Burn (or V4's ModifyLiquidity) and the token transfers. */
-  function addConcentrated(tx: SimTx, pool: Pool, provider: string, delta: bigint) {
-    const s = poolState(pool)!;
+  addConcentrated(tx: SimTx, pool: Pool, provider: string, delta: bigint) {
+    const { world, addresses, profile, rng, txs, writes, n } = this;
+    const s = this.poolState(pool)!;
     const { lower, upper } = fullRange(pool.tickSpacing);
     const adding = delta > 0n;
     const size = adding ? delta : -delta;
     const { amount0, amount1 } = amountsOfLiquidity(size, s.a, sqrtAtTick(lower), sqrtAtTick(upper), adding);
     const holder = holderOf(world, pool);
     if (adding) {
-      fund(provider, pool.token0, amount0);
-      fund(provider, pool.token1, amount1);
+      this.fund(provider, pool.token0, amount0);
+      this.fund(provider, pool.token1, amount1);
     }
     const [from, to] = adding ? [provider, holder] : [holder, provider];
-    transfer(tx.logs, pool.token0, from, to, amount0);
-    transfer(tx.logs, pool.token1, from, to, amount1);
+    this.transfer(tx.logs, pool.token0, from, to, amount0);
+    this.transfer(tx.logs, pool.token1, from, to, amount1);
     writes.set(poolKey(pool.index), { a: s.a, b: s.b + delta });
     if (pool.family === 'v4') {
       tx.logs.push({
@@ -212,7 +256,8 @@ export function generateBlock(world: World, history: History, n: number, branch:
     }
   }
 
-  function pickPool(): Pool | null {
+  pickPool(): Pool | null {
+    const { world, addresses, profile, rng, txs, writes, n } = this;
     const hot = rng.next() < profile.hotShare;
     const i = hot ? world.hotPools[rng.int(world.hotPools.length)]! : rng.int(world.pools.length);
     const pool = world.pools[i]!;
@@ -220,16 +265,18 @@ export function generateBlock(world: World, history: History, n: number, branch:
   }
 
   /** Heavy-tailed: a few wallets trade most. */
-  function pickWallet() {
+  pickWallet(): string {
+    const { world, addresses, profile, rng, txs, writes, n } = this;
     return world.wallets[Math.floor(world.wallets.length * Math.pow(rng.next(), 3))]!;
   }
 
-  function swap() {
-    const pool = pickPool();
+  swap() {
+    const { world, addresses, profile, rng, txs, writes, n } = this;
+    const pool = this.pickPool();
     if (!pool) return;
-    const s = poolState(pool)!;
+    const s = this.poolState(pool)!;
     let zeroForOne = rng.next() < 0.5;
-    const wallet = pickWallet();
+    const wallet = this.pickWallet();
     const fraction = [rng.next(), rng.next()];
     const depeg = n >= world.depeg.from && n < world.depeg.to && (pool.token0 === world.depeg.token || pool.token1 === world.depeg.token);
     if (depeg) zeroForOne = pool.token0 === world.depeg.token;
@@ -267,18 +314,18 @@ export function generateBlock(world: World, history: History, n: number, branch:
       next = zeroForOne ? { a: s.a + amountIn, b: s.b - out } : { a: s.a - out, b: s.b + amountIn };
     }
     if (out <= 0n) return;
-    fund(wallet, tIn, sent);
+    this.fund(wallet, tIn, sent);
     const tx: SimTx = { from: wallet, to: addresses.router, input: '0x38ed1739', logs: [] };
     const L = tx.logs;
     const holder = holderOf(world, pool);
     const payIn = () => {
-      transfer(L, tIn, wallet, holder, amountIn);
-      if (sent > amountIn) transfer(L, tIn, wallet, addresses.taxCollector, sent - amountIn);
+      this.transfer(L, tIn, wallet, holder, amountIn);
+      if (sent > amountIn) this.transfer(L, tIn, wallet, addresses.taxCollector, sent - amountIn);
     };
     const payOut = () => {
       const tax = (out * BigInt(taxOut)) / 10_000n;
-      transfer(L, tOut, holder, wallet, out - tax);
-      if (tax > 0n) transfer(L, tOut, holder, addresses.taxCollector, tax);
+      this.transfer(L, tOut, holder, wallet, out - tax);
+      if (tax > 0n) this.transfer(L, tOut, holder, addresses.taxCollector, tax);
     };
     writes.set(poolKey(pool.index), next);
     const [amount0, amount1] = zeroForOne ? [amountIn, -out] : [-out, amountIn];
@@ -286,7 +333,7 @@ export function generateBlock(world: World, history: History, n: number, branch:
     if (!concentrated) {
       payIn();
       payOut();
-      L.push(syncLog(pool, next.a, next.b));
+      L.push(this.syncLog(pool, next.a, next.b));
       L.push({
         address: pool.id, topics: [TOPIC0.v2Swap, router, topic(addressWord(wallet))],
         data: data(word(zeroForOne ? amountIn : 0n), word(zeroForOne ? 0n : amountIn), word(zeroForOne ? 0n : out), word(zeroForOne ? out : 0n)),
@@ -307,54 +354,57 @@ export function generateBlock(world: World, history: History, n: number, branch:
       L.push({ address: pool.id, topics: [pool.family === 'pancake-v3' ? TOPIC0.pancakeV3Swap : TOPIC0.v3Swap, router, topic(addressWord(wallet))], data: data(...words) });
     }
     txs.push(tx);
-    swaps.push(pool.index);
+    this.swaps.push(pool.index);
   }
 
-  function walletTransfer() {
-    const from = pickWallet();
+  walletTransfer() {
+    const { world, addresses, profile, rng, txs, writes, n } = this;
+    const from = this.pickWallet();
     const pool = world.pools[world.hotPools[rng.int(world.hotPools.length)]!]!;
     const t = rng.next() < 0.5 ? pool.token0 : pool.token1;
-    const have = balance(t, from);
+    const have = this.balance(t, from);
     if (have === 0n || world.tokens[t]!.kind === 'honeypot') return;
     const to = world.wallets[rng.int(world.wallets.length)]!;
     if (to === from) return;
     const tx: SimTx = { from, to: world.tokens[t]!.address, input: '0xa9059cbb', logs: [] };
     const amount = (have * BigInt(10 + rng.int(90))) / 100n;
     const tax = (amount * BigInt(world.tokens[t]!.taxBps)) / 10_000n;
-    transfer(tx.logs, t, from, to, amount - tax);
-    if (tax > 0n) transfer(tx.logs, t, from, addresses.taxCollector, tax);
+    this.transfer(tx.logs, t, from, to, amount - tax);
+    if (tax > 0n) this.transfer(tx.logs, t, from, addresses.taxCollector, tax);
     txs.push(tx);
   }
 
-  function changeLiquidity() {
+  changeLiquidity() {
+    const { world, addresses, profile, rng, txs, writes, n } = this;
     const pool = world.pools[rng.int(world.pools.length)]!;
     if (pool.createdBlock >= n) return;
-    const s = poolState(pool)!;
-    const provider = pickWallet();
+    const s = this.poolState(pool)!;
+    const provider = this.pickWallet();
     const adding = rng.next() < 0.6;
     const f = BigInt(10 + rng.int(40)); // 1–5 % of the pool, per thousand
     const tx: SimTx = { from: provider, to: addresses.router, input: adding ? '0xe8e33700' : '0xbaa2abde', logs: [] };
     if (isConcentrated(pool.family)) {
       const delta = (s.b * f) / 1000n;
       if (delta === 0n) return;
-      addConcentrated(tx, pool, provider, adding ? delta : -delta);
+      this.addConcentrated(tx, pool, provider, adding ? delta : -delta);
     } else {
       const [a0, a1] = [(s.a * f) / 1000n, (s.b * f) / 1000n];
       if (a0 === 0n || a1 === 0n) return;
       if (adding) {
-        fund(provider, pool.token0, a0);
-        fund(provider, pool.token1, a1);
-        addReserves(tx, pool, provider, a0, a1);
-      } else removeReserves(tx, pool, provider, a0, a1);
+        this.fund(provider, pool.token0, a0);
+        this.fund(provider, pool.token1, a1);
+        this.addReserves(tx, pool, provider, a0, a1);
+      } else this.removeReserves(tx, pool, provider, a0, a1);
     }
     txs.push(tx);
   }
 
-  function ownerMint() {
+  ownerMint() {
+    const { world, addresses, profile, rng, txs, writes, n } = this;
     const token = world.tokens.find((t) => t.kind === 'mintable');
     if (!token || token.index === WETH) return;
     const tx: SimTx = { from: addresses.owner, to: token.address, input: '0x40c10f19', logs: [] };
-    transfer(tx.logs, token.index, ZERO, addresses.owner, token.supply / 1000n);
+    this.transfer(tx.logs, token.index, ZERO, addresses.owner, token.supply / 1000n);
     txs.push(tx);
   }
 }

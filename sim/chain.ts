@@ -90,8 +90,8 @@ export class SimChain {
   }
 
   /** Transaction hashes carry the block number and their index. */
-  txHash(n: number, index: number): string {
-    return '0x' + hashHex(44, this.world.seed, n, this.branchOf(n), index, 0x7a) + n.toString(16).padStart(12, '0') + index.toString(16).padStart(8, '0');
+  txHash(n: number, index: number, blockPart = hashHex(36, this.world.seed, n, this.branchOf(n), 0x7a)): string {
+    return '0x' + blockPart + hash32(this.world.seed, n, index).toString(16).padStart(8, '0') + n.toString(16).padStart(12, '0') + index.toString(16).padStart(8, '0');
   }
 
   static numberOfHash(hash: string): number {
@@ -126,9 +126,10 @@ export class SimChain {
     const hit = this.cache.get(n);
     if (hit) return hit;
     const { txs } = this.generate(n);
+    const part = hashHex(36, this.world.seed, n, this.branchOf(n), 0x7a);
     const block: Block = {
       number: n, hash: this.hashOf(n), parentHash: this.hashOf(n - 1), timestamp: this.timestamp(n), txs,
-      txHashes: txs.map((_, i) => this.txHash(n, i)),
+      txHashes: txs.map((_, i) => this.txHash(n, i, part)),
     };
     if (this.cache.size >= CACHE_BLOCKS) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(n, block);

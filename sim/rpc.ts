@@ -106,6 +106,7 @@ export function createMethods(chain: SimChain, options: LogOptions = { blockTime
         for (const log of txs[txIndex]!.logs) {
           const index = logIndex++;
           if (addresses && !addresses.has(log.address)) continue;
+          if (topics[0] && log.topic0 !== undefined && !topics[0].has(log.topic0)) continue;
           if (!matches(topics, log.topics)) continue;
           emit(block, txIndex, log, index);
           count++;

@@ -57,7 +57,7 @@ export function computeTruth(chain: SimChain): Truth {
     return {
       address: pool.id, family: pool.family, token0: w.tokens[pool.token0]!.address, token1: w.tokens[pool.token1]!.address, stable: pool.stable,
       createdBlock: pool.createdBlock,
-      state: isConcentrated(pool.family) ? { sqrtPriceX96: s.a.toString(), liquidity: s.b.toString() } : { reserve0: s.a.toString(), reserve1: s.b.toString() },
+      state: (isConcentrated(pool.family) ? { sqrtPriceX96: s.a.toString(), liquidity: s.b.toString() } : { reserve0: s.a.toString(), reserve1: s.b.toString() }) as Record<string, string>,
       price: priceOf(chain, pool, head), swaps24h: count,
     };
   });
