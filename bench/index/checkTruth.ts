@@ -4,7 +4,7 @@
 // price) and of the wrapped native token (the feed's answer).
 import type { Truth } from '../../sim/truth.ts';
 
-export type Query = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
+export type Query = <T>(sql: string) => Promise<T[]>;
 
 export type TruthCheck = {
   ok: boolean;
