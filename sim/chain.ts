@@ -106,17 +106,19 @@ export class SimChain {
     return generateBlock(this.world, this.history, n, this.branchOf(n), this.timestamp(n));
   }
 
-  /** Generates blocks [from, to] in order, recording their state changes. */
+  /** Generates blocks [from, to] in order, recording their state changes (before trading, only blocks with an event). */
   private build(from: number, to: number) {
-    for (let n = from; n <= to; n++) {
-      this.head = n;
-      if (this.isEmpty(n)) continue;
-      const block = this.generate(n);
-      for (const [key, value] of block.writes) this.history.set(key, n, value);
-      for (const pool of block.swaps) {
-        this.swapLog.blocks.push(n);
-        this.swapLog.pools.push(pool);
-      }
+    for (const n of this.eventBlocksBeforeTrading()) if (n >= from && n <= to) this.buildBlock(n);
+    for (let n = Math.max(from, this.world.tradingFrom); n <= to; n++) this.buildBlock(n);
+    this.head = Math.max(this.head, to);
+  }
+
+  private buildBlock(n: number) {
+    const block = this.generate(n);
+    for (const [key, value] of block.writes) this.history.set(key, n, value);
+    for (const pool of block.swaps) {
+      this.swapLog.blocks.push(n);
+      this.swapLog.pools.push(pool);
     }
   }
 
@@ -146,6 +148,17 @@ export class SimChain {
     const w = this.world;
     if (n >= w.tradingFrom || w.poolsAt.has(n) || w.tokensAt.has(n)) return false;
     return !(n > 0 && n % w.profile.feedEveryBefore === 0);
+  }
+
+  private eventBlocks: number[] | null = null;
+
+  /** Every block before trading with an event (token mints, pool creations, feed rounds), ascending. */
+  private eventBlocksBeforeTrading(): number[] {
+    if (this.eventBlocks) return this.eventBlocks;
+    const w = this.world;
+    const blocks = new Set<number>([...w.tokensAt.keys(), ...w.poolsAt.keys()]);
+    for (let n = w.profile.feedEveryBefore; n < w.tradingFrom; n += w.profile.feedEveryBefore) blocks.add(n);
+    return (this.eventBlocks = [...blocks].filter((n) => n < w.tradingFrom).sort((a, b) => a - b));
   }
 
   /** Adds `count` blocks of trading at the head. */
