@@ -1,4 +1,6 @@
 // npm run sim -- --profile <name> [--port N] [--seed S] [--provider rps=25,rtt=30] [--out DIR]
+//   [--block-ms 2000 [--reorg at:depth,...]]: live, a block of trading every block-ms, and at each
+//   head `at` the last `depth` blocks replaced by a new branch.
 // Builds the chain, serves it, and prints `url=`, `preset=` and `truth=` lines once it serves. On
 // SIGINT/SIGTERM it prints the requests by method and its own CPU time, then exits.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,8 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     provider: { type: 'string' },
     out: { type: 'string' },
+    'block-ms': { type: 'string' },
+    reorg: { type: 'string', default: '' },
   },
 });
 
@@ -37,7 +41,19 @@ console.log(`preset=${presetFile}`);
 console.log(`truth=${truthFile}`);
 console.log(`head=${chain.head} startupMs=${Math.round(performance.now() - started)} buildMs=${Math.round(chain.buildMs)} provider=${JSON.stringify(provider)}`);
 
+// Live: a block every --block-ms, reorganisations at the configured heights (the truth file stays the start's).
+const reorgs = new Map(values.reorg!.split(',').filter(Boolean).map((r) => r.split(':').map(Number) as [number, number]));
+const live = values['block-ms'] ? setInterval(() => {
+  chain.mine(1);
+  const depth = reorgs.get(chain.head);
+  if (depth) {
+    chain.reorg(depth);
+    console.log(`reorg at=${chain.head} depth=${depth}`);
+  }
+}, Number(values['block-ms'])) : undefined;
+
 const stop = async () => {
+  if (live) clearInterval(live);
   const stats = server.stats();
   const cpu = process.cpuUsage();
   console.log(`requests=${stats.requests} httpRequests=${stats.httpRequests} throttled=${stats.throttled} logRangeRefusals=${stats.logRangeRefusals}`);

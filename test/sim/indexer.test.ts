@@ -87,3 +87,21 @@ test('the indexer on demo-size through the provider profile answers what the tru
     await resumed.close();
   }
 });
+
+test('the indexer follows the simulated chain through a reorganisation and new blocks, and still equals the truth', async () => {
+  const db = await openPglite();
+  try {
+    const quiet = { ...config, contractCheckMaxCalls: 0 };
+    const indexer = createIndexer({ db, chain: client(), config: quiet });
+    await runToHead(indexer);
+    chain.reorg(12);
+    chain.mine(30);
+    await runToHead(indexer);
+    assert.equal(indexer.status().reorgs, 1);
+    assert.equal(indexer.status().indexedBlock, chain.head);
+    const result = await checkAgainstTruth((sql) => db.query(sql), computeTruth(chain));
+    assert.deepEqual(result.examples, []);
+  } finally {
+    await db.close();
+  }
+});
