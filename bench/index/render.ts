@@ -10,6 +10,8 @@ export type IndexBenchResult = {
   simCpuShare: number;
   check: TruthCheck;
   at: string;
+  /** The last lines the indexer logged (JSON file only). */
+  indexerLogTail?: string[];
 };
 
 const f = (n: number, d = 1) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });

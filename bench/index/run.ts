@@ -102,6 +102,7 @@ const result: IndexBenchResult = {
   simCpuShare: simCpu / wallS,
   check,
   at: new Date().toISOString(),
+  indexerLogTail: indexer.output().split('\n').slice(-40),
 };
 const dir = join(root, 'bench', 'results');
 mkdirSync(dir, { recursive: true });
