@@ -21,7 +21,7 @@ import { openPglite } from '../helpers/pglite.ts';
 import { runToHead } from '../indexer/helpers/runToHead.ts';
 import { snapshotDb } from '../indexer/helpers/snapshotDb.ts';
 
-const RPS = 400;
+const RPS = 2000;
 let chain: SimChain;
 let server: SimServer;
 let config: IndexerConfig;

@@ -39,23 +39,25 @@ test('--provider parses over the hosted defaults', () => {
 });
 
 test('over the rate: HTTP 429 with Retry-After and a JSON-RPC error; batch items count', async () => {
-  const s = await serve('rps=10,rtt=0');
-  // A batch of 8 takes 8 of the 10; the next batch of 8 is refused whole.
-  const batch = Array.from({ length: 8 }, (_, i) => call('eth_blockNumber', [], i + 1));
+  const s = await serve('rps=2,rtt=0');
+  // A batch of 6 passes on a full bucket and takes 6 requests: the bucket owes 4 (2 s at 2/s), so
+  // a single call right after is refused, as is another batch.
+  const batch = Array.from({ length: 6 }, (_, i) => call('eth_blockNumber', [], i + 1));
   const first = await post(s.url, batch);
   assert.equal(first.status, 200);
-  assert.equal(first.body.length, 8);
-  const second = await post(s.url, batch);
-  assert.equal(second.status, 429);
-  assert.ok(Number(second.retryAfter) >= 1);
-  assert.equal(second.body.error.code, 429);
-  assert.match(second.body.error.message, /requests per second/);
-  await new Promise((r) => setTimeout(r, 1000));
+  assert.equal(first.body.length, 6);
+  const single = await post(s.url, call('eth_chainId'));
+  assert.equal(single.status, 429);
+  assert.ok(Number(single.retryAfter) >= 1);
+  assert.equal(single.body.error.code, 429);
+  assert.match(single.body.error.message, /requests per second/);
+  assert.equal((await post(s.url, batch)).status, 429);
+  await new Promise((r) => setTimeout(r, 3100));
   assert.equal((await post(s.url, call('eth_chainId'))).body.result, '0xe708');
   const stats = s.stats();
-  assert.equal(stats.byMethod.eth_blockNumber, 8, 'refused items are not answered');
-  assert.equal(stats.throttled, 8);
-  assert.equal(stats.requests, 17);
+  assert.equal(stats.byMethod.eth_blockNumber, 6, 'refused items are not answered');
+  assert.equal(stats.throttled, 7);
+  assert.equal(stats.requests, 14);
 });
 
 test("eth_getLogs: ranges over 2,000 blocks pass only with ≤ 10,000 results, else the provider's error; blockTimestamp per profile", async () => {
