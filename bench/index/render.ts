@@ -46,6 +46,9 @@ export function renderIndexBench(r: IndexBenchResult): string {
     '| --- | --- |',
     ...Object.entries(r.byMethod).sort((a, b) => b[1] - a[1]).map(([m, n]) => `| ${m} | ${n.toLocaleString('en-US')} |`),
   ];
+  if (!r.reachedHead) {
+    lines.push('', `The indexer did not reach the head within the run: the truth is the head's, the database is block ${r.indexedBlock.toLocaleString('en-US')}'s, so the comparison above is of different blocks and says nothing about correctness.`);
+  }
   if (c.examples.length > 0) lines.push('', '## First differences', '', ...c.examples.map((e) => `- ${e}`));
   return lines.join('\n') + '\n';
 }
