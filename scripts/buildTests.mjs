@@ -14,7 +14,7 @@ import { build } from 'esbuild';
 import { keepImports, NODE_ESM_OPTIONS } from './keepImports.mjs';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const COMPILED = ['src', 'test', 'scripts', 'bench', 'generated'];
+const COMPILED = ['src', 'test', 'scripts', 'bench', 'generated', 'sim'];
 
 function walk(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
