@@ -23,6 +23,10 @@ const { values } = parseArgs({
     'timeout-min': { type: 'string', default: '60' },
     server: { type: 'string', default: process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432' },
     label: { type: 'string' },
+    // logs carry blockTimestamp (some providers add it)
+    timestamps: { type: 'boolean', default: false },
+    // head-first: wait until this window of history is complete (1h, 24h, 7d, all) and the priced tokens' contract checks ran
+    until: { type: 'string', default: '24h' },
   },
 });
 const root = resolve(import.meta.dirname, '..', '..');
@@ -37,7 +41,7 @@ const databaseUrl = `${values.server}/${database}`;
 const simStarted = performance.now();
 const outDir = join(root, 'node_modules', '.cache', 'linea-sim', `${values.profile}-${values.seed}`);
 const sim = startChild(process.execPath, ['--import', 'tsx', join(root, 'sim', 'main.ts'), '--profile', values.profile!, '--seed', values.seed!,
-  '--provider', `rps=${values.rps},rtt=${values.rtt}`, '--out', outDir]);
+  '--provider', `rps=${values.rps},rtt=${values.rtt},timestamps=${values.timestamps ? 1 : 0}`, '--out', outDir]);
 const [, simUrl] = await waitFor(sim, /^url=(\S+)$/m, 20 * 60_000);
 const [, presetFile] = await waitFor(sim, /^preset=(\S+)$/m, 60_000);
 const [, truthFile] = await waitFor(sim, /^truth=(\S+)$/m, 60_000);
@@ -70,6 +74,31 @@ for (;;) {
 }
 const reachedHead = indexed >= truth.head;
 const toHeadS = (performance.now() - indexStarted) / 1000;
+// Head-first: the catalogue is served at the head at once; the windows fill newest first. Each
+// phase's time is when the checkpoint first says its window is complete (history_from_time at or
+// before head time − window, or the history complete); the contract checks' when every priced token
+// has been checked.
+const WINDOWS: Record<string, number> = { '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000, all: Infinity };
+const phases: Record<string, number | null> = { '1h': null, '24h': null, '7d': null, all: null, checks: null };
+const wanted = WINDOWS[values.until!] ?? WINDOWS['24h']!;
+while (reachedHead && Date.now() < deadline) {
+  const [cp] = (await db.query<{ complete: boolean; fromTime: Date | null; blockTime: Date }>(
+    `SELECT history_complete AS complete, history_from_time AS "fromTime", block_time AS "blockTime" FROM indexer_checkpoint`)).rows;
+  const [unchecked] = (await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM tokens WHERE current_price IS NOT NULL AND NOT contract_checked`)).rows;
+  const now = (performance.now() - indexStarted) / 1000;
+  for (const [name, ms] of Object.entries(WINDOWS)) {
+    if (phases[name] === null && cp && (cp.complete || (cp.fromTime !== null && cp.fromTime.getTime() <= cp.blockTime.getTime() - ms))) phases[name] = now;
+  }
+  if (phases.checks === null && Number(unchecked!.n) === 0) phases.checks = now;
+  const doneWindow = Object.entries(WINDOWS).every(([name, ms]) => ms > wanted || phases[name] !== null);
+  if (doneWindow && phases.checks !== null) break;
+  if (indexer.process.exitCode !== null) throw new Error(`the indexer exited:\n${indexer.output().slice(-3000)}`);
+  if (Date.now() - lastReport > 30_000) {
+    lastReport = Date.now();
+    console.log(`  ${now.toFixed(0)} s: history from ${cp?.fromTime?.toISOString() ?? '?'} (head ${cp?.blockTime.toISOString()}), ${unchecked!.n} priced tokens unchecked`);
+  }
+  await new Promise((r) => setTimeout(r, 250));
+}
 // Contract checks started at the head land with the next step: one poll interval more.
 await new Promise((r) => setTimeout(r, 3000));
 const query = async <T,>(sql: string) => (await db.query(sql)).rows as T[];
@@ -91,7 +120,7 @@ const wallS = (performance.now() - simStarted) / 1000;
 
 const result: IndexBenchResult = {
   profile: values.profile!, seed: Number(values.seed), rps: Number(values.rps), rttMs: Number(values.rtt), label: values.label ?? null,
-  head: truth.head, reachedHead, indexedBlock: indexed, toHeadS, simStartupS,
+  head: truth.head, reachedHead, indexedBlock: indexed, toHeadS, simStartupS, phases, blockTimestamp: values.timestamps!,
   requests: num('requests'), throttled: num('throttled'), logRangeRefusals: num('logRangeRefusals'), byMethod,
   databaseMb: Number(size!.bytes) / 1e6, swapsIndexed: Number(swaps!.n), swapsPerS: Number(swaps!.n) / toHeadS,
   pools: Number(counts!.pools), tokens: Number(counts!.tokens),
@@ -106,7 +135,7 @@ const result: IndexBenchResult = {
 };
 const dir = join(root, 'bench', 'results');
 mkdirSync(dir, { recursive: true });
-const name = `index-${values.profile}-${values.rps}rps${values.label ? `-${values.label}` : ''}`;
+const name = `index-${values.profile}-${values.rps}rps${values.timestamps ? '-timestamps' : ''}${values.label ? `-${values.label}` : ''}`;
 writeFileSync(join(dir, `${name}.json`), JSON.stringify(result, null, 2) + '\n');
 writeFileSync(join(dir, `${name}.md`), renderIndexBench(result));
 console.log(renderIndexBench(result));
