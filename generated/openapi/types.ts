@@ -744,6 +744,7 @@ export interface components {
         /** @description The address is not the network token this server answers supply for. */
         SupplyTokenNotServed: {
             headers: {
+                "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                 [name: string]: unknown;
             };
             content: {
@@ -753,6 +754,7 @@ export interface components {
         /** @description The node cannot be read and no figures recent enough are left to serve. */
         SupplyUnavailable: {
             headers: {
+                "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
@@ -768,6 +770,7 @@ export interface components {
          */
         DataUnavailable: {
             headers: {
+                "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
@@ -794,6 +797,7 @@ export interface components {
         /** @description A parameter is malformed or out of bounds; `errors` names each one. */
         BadRequest: {
             headers: {
+                "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                 [name: string]: unknown;
             };
             content: {
@@ -803,6 +807,7 @@ export interface components {
         /** @description No such token is indexed. */
         NotFound: {
             headers: {
+                "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                 [name: string]: unknown;
             };
             content: {
@@ -812,6 +817,7 @@ export interface components {
         /** @description No such token is indexed, or it had no price at that time or block. */
         NoPriceThen: {
             headers: {
+                "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                 [name: string]: unknown;
             };
             content: {
@@ -821,6 +827,7 @@ export interface components {
         /** @description Any other error (rate limited, unavailable, internal). */
         Problem: {
             headers: {
+                "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                 [name: string]: unknown;
             };
             content: {
@@ -895,6 +902,16 @@ export interface components {
          *     chain until the database is back.
          */
         DataStale: "true";
+        /**
+         * @description The query parameters this answer ignored because the operation does not declare them,
+         *     comma-separated in the order first sent, each listed once: the name decoded, then
+         *     percent-encoded again except for letters, digits and `-._~!$'()*:;@/?[]` (so an item
+         *     never holds a comma, a space or a `+`). At most 10 names, each cut to 64 characters;
+         *     when more were ignored, a last item `+N` counts the rest. Absent when nothing was
+         *     ignored (and always with strict refusal on, see the conventions above).
+         * @example includePrice, query, _
+         */
+        IgnoredParameters: string;
         /** @description Seconds after which to try again. */
         RetryAfter: number;
         /**
@@ -960,6 +977,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Data-Stale": components["headers"]["DataStale"];
+                    "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -990,6 +1008,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Data-Stale": components["headers"]["DataStale"];
+                    "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -1025,6 +1044,7 @@ export interface operations {
             /** @description A page of the token's pools. */
             200: {
                 headers: {
+                    "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -1056,6 +1076,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Data-Stale": components["headers"]["DataStale"];
+                    "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -1087,6 +1108,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Data-Stale": components["headers"]["DataStale"];
+                    "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -1123,6 +1145,7 @@ export interface operations {
             /** @description The candles, oldest first. */
             200: {
                 headers: {
+                    "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -1158,6 +1181,7 @@ export interface operations {
             /** @description The price in force then. */
             200: {
                 headers: {
+                    "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -1194,6 +1218,7 @@ export interface operations {
                     Age: components["headers"]["SupplyAge"];
                     "X-Supply-Block-Number": components["headers"]["SupplyBlockNumber"];
                     "X-Supply-Stale": components["headers"]["SupplyStale"];
+                    "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -1231,6 +1256,7 @@ export interface operations {
                     Age: components["headers"]["SupplyAge"];
                     "X-Supply-Block-Number": components["headers"]["SupplyBlockNumber"];
                     "X-Supply-Stale": components["headers"]["SupplyStale"];
+                    "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
