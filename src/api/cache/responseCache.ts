@@ -152,7 +152,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       const route = `${req.baseUrl}${req.route?.path ?? req.path}`;
       // A handler that knows its body's ETag leaves it in res.locals (catalogue pages).
       const given = typeof res.locals.etag === 'string' ? res.locals.etag : undefined;
-      const { etag } = store(req.originalUrl, atVersion, body, route, replayable(res.getHeaders()), given);
+      // '' stores nothing: an answer the data version does not describe (Reply.notCached).
+      const { etag } = store(req.originalUrl, res.locals.notCached === true ? '' : atVersion, body, route, replayable(res.getHeaders()), given);
       res.setHeader('ETag', etag);
       if (matches(req.get('if-none-match'), etag)) return res.status(304).end();
       return send(body);

@@ -54,7 +54,8 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
     const atVersion = cache.version();
     plan.run().then(
       (reply) => {
-        if (cacheable) return cache.serve(req, res, cache.store(url, atVersion, reply.body, plan.route, laneHeaders, reply.etag));
+        // '' stores nothing: an answer the data version does not describe (Reply.notCached).
+        if (cacheable) return cache.serve(req, res, cache.store(url, reply.notCached ? '' : atVersion, reply.body, plan.route, laneHeaders, reply.etag));
         sendDirect(res, reply);
       },
       (error: unknown) => {

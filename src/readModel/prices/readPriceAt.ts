@@ -5,13 +5,17 @@ import { toJson, type Json } from '../json.ts';
 import { parseUtcTime } from '../parseUtcTime.ts';
 import type { PriceAt } from '../types.ts';
 
+/** A price-at answer, and whether it is the head's price because the moment asked for is after the head. */
+export type PriceAtAnswer = { body: Json<PriceAt>; afterHead: boolean };
+
 /**
  * GET /prices/{contractAddress}/at: the last price change at or before a time or the end of a
- * block (exactly one of them), one statement. ValidationError for neither or both, or a moment
- * before the price changes' retention horizon; NotFoundError for a token that is not indexed or
- * had no price then.
+ * block (exactly one of them), one statement. A moment after the chain's head as indexed (a time
+ * after its block's time, a block above its number) answers the price in force at the head, with
+ * `afterHead` naming the head. ValidationError for neither or both, or a moment before the price
+ * changes' retention horizon; NotFoundError for a token that is not indexed or had no price then.
  */
-export function createPriceAtReader(db: Queryable): (params: OperationParams['getTokenPriceAt']) => Promise<Json<PriceAt>> {
+export function createPriceAtReader(db: Queryable): (params: OperationParams['getTokenPriceAt']) => Promise<PriceAtAnswer> {
   return async ({ contractAddress, time, block }) => {
     if ((time === undefined) === (block === undefined)) {
       const message = time === undefined ? 'give `time` or `block`' : 'give `time` or `block`, not both';
@@ -34,11 +38,15 @@ export function createPriceAtReader(db: Queryable): (params: OperationParams['ge
       const moment = 'time' in at ? at.time.toISOString() : `block ${at.block}`;
       throw new NotFoundError(`Token ${read.checksumAddress} had no price at ${moment}.`);
     }
-    return toJson<PriceAt>({
+    const head = read.head;
+    const afterHead = head !== null && ('time' in at ? at.time.getTime() > head.time : at.block > head.blockNumber);
+    const body = toJson<PriceAt>({
       contractAddress: read.checksumAddress,
       price: Number(change.price),
       timestamp: new Date(change.observedAt).toISOString(),
       blockNumber: change.blockNumber,
+      ...(afterHead ? { afterHead: { blockNumber: head.blockNumber, timestamp: new Date(head.time).toISOString() } } : {}),
     });
+    return { body, afterHead };
   };
 }
