@@ -30,6 +30,8 @@ export type ResponseCacheOptions = {
   metrics?: Metrics;
   /** Extra key part for answers that also depend on the wall clock (e.g. the hour), from the URL. */
   clockKey?: (url: string) => string;
+  /** The part of a URL answers are keyed by (the URL without the parameters its operation ignores); the URL itself by default. */
+  keyUrl?: (url: string) => string;
 };
 
 export type ResponseCache = {
@@ -57,6 +59,7 @@ const GZIP_MIN_BYTES = 1024;
 const NOT_REPLAYED = new Set([
   'x-request-id', 'ratelimit', 'ratelimit-policy', 'retry-after', 'content-length', 'content-encoding',
   'etag', 'cache-control', 'vary', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'x-data-stale',
+  'x-ignored-parameters', // names what this request sent, not what the answer is
 ]);
 
 /** A weak ETag from the body's SHA-1 (catalogue pages make theirs from their tokens' digests). */
@@ -95,7 +98,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   // two forms cannot collide.
   const keyOf = (url: string) => {
     const clock = options.clockKey?.(url);
-    return clock ? `${url}#${clock}` : url;
+    const key = options.keyUrl ? options.keyUrl(url) : url;
+    return clock ? `${key}#${clock}` : key;
   };
 
   function lookup(url: string): CachedAnswer | undefined {
