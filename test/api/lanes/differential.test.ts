@@ -1,6 +1,7 @@
 // The lanes in front of Express must answer exactly as Express does. Each run generates 5,000
 // requests from the spec (requestGenerator.ts: every parameter, values in and out of bounds,
-// encodings, repeats, unknown parameters, odd paths, HEAD, conditional and compressed requests)
+// encodings, repeats, undeclared parameters in every form (ignored, named in X-Ignored-Parameters),
+// odd paths, HEAD, conditional and compressed requests)
 // and sends each one to the production handler (lanes and cache on) and to its Express app
 // alone, both checked against the spec: status, body and headers must be identical. A 200 is
 // asked of the production handler a second time, now from the cache, and must not change.
@@ -130,7 +131,7 @@ describe('lanes and Express answer alike (generated differential test)', () => {
     const lanePort = (lanes.address() as AddressInfo).port;
     const expressPort = (express.address() as AddressInfo).port;
     const mismatches: string[] = [];
-    const stats = { viaLane: 0, viaExpress: 0, cached: 0, head: 0, ok: 0, clientErrors: 0, serverErrors: 0 };
+    const stats = { viaLane: 0, viaExpress: 0, cached: 0, head: 0, ok: 0, clientErrors: 0, serverErrors: 0, ignoring: 0, ignoringByLane: 0 };
     const byOperation = new Map<string, number>();
     const laneOk = new Map<string, number>(); // 200s the lane built, by operation
     const serverErrors: string[] = [];
@@ -152,6 +153,10 @@ describe('lanes and Express answer alike (generated differential test)', () => {
           stats.cached++;
         }
         stats[tookLane ? 'viaLane' : 'viaExpress']++;
+        if (viaLanes.headers['x-ignored-parameters'] !== undefined) {
+          stats.ignoring++;
+          if (tookLane && viaLanes.status === 200) stats.ignoringByLane++;
+        }
         if (req.method === 'HEAD') stats.head++;
         if (viaLanes.status < 300) stats.ok++;
         else if (viaLanes.status < 500) stats.clientErrors++;
@@ -173,6 +178,9 @@ describe('lanes and Express answer alike (generated differential test)', () => {
     assert.ok(stats.viaExpress >= COUNT * 0.25, `only ${stats.viaExpress} through Express`);
     assert.ok(stats.cached >= COUNT * 0.2, `only ${stats.cached} cached answers compared`);
     assert.ok(stats.head >= COUNT * 0.1, `only ${stats.head} HEAD requests`);
+    // Undeclared parameters, answered by both paths: the lane's 200s and Express's answers alike.
+    assert.ok(stats.ignoring >= COUNT * 0.1, `only ${stats.ignoring} answers named ignored parameters`);
+    assert.ok(stats.ignoringByLane >= COUNT * 0.03, `only ${stats.ignoringByLane} lane answers ignored parameters`);
     // Every operation the lane answers (but supply: no supply service in this app, every answer a 404).
     for (const id of operationIds.filter((o) => operationAnswers[o].lane && operations[o].answer.from !== 'supply')) {
       assert.ok((laneOk.get(id) ?? 0) >= COUNT * 0.01, `${id}: only ${laneOk.get(id) ?? 0} answers built by the lane`);
