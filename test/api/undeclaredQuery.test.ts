@@ -33,6 +33,8 @@ describe('undeclared query parameters', () => {
     assert.equal(res.body.data.length, 5);
     assert.equal(res.headers[HEADER], 'includePrice, query, _');
     assert.deepEqual(reached, [], 'answered by the lane');
+    const cors = await request(app).get(ISSUE_URL).set('Origin', 'https://dapp.example').expect(200);
+    assert.match(cors.headers['access-control-expose-headers'] ?? '', /X-Ignored-Parameters/, 'readable by browser clients');
     // Express answers alike (a declared value percent-encoded goes past the lane)
     const viaExpress = await request(app).get('/tokens?limit=%35&page=1&includePrice=true&query=usd&_=123').expect(200);
     assert.equal(reached.length, 1);

@@ -26,6 +26,7 @@ export type AskedCandleRange = { seconds: number; from: number | undefined; to: 
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The range as asked, read before the head is known (the statement that reads the candles reads the head too). */
 export function askedCandleRange(query: CandlesQuery): AskedCandleRange {
   const seconds = intervalSeconds(query.interval);
   const to = query.to === undefined ? undefined : bucketOf(parseUtcTime(query.to, 'to'), seconds);
