@@ -199,7 +199,7 @@ describe('lanes and Express answer alike (generated differential test)', () => {
     assert.ok(stats.ignoring >= COUNT * 0.1, `only ${stats.ignoring} answers named ignored parameters`);
     assert.ok(stats.ignoringByLane >= COUNT * 0.03, `only ${stats.ignoringByLane} lane answers ignored parameters`);
     // Prices after the chain's head (never stored by the response cache), asked of both paths.
-    assert.ok(stats.afterHead >= COUNT * 0.004, `only ${stats.afterHead} answers after the head`);
+    assert.ok(stats.afterHead >= COUNT * 0.003, `only ${stats.afterHead} answers after the head`);
     // Every operation the lane answers (but supply: no supply service in this app, every answer a 404).
     for (const id of operationIds.filter((o) => operationAnswers[o].lane && operations[o].answer.from !== 'supply')) {
       assert.ok((laneOk.get(id) ?? 0) >= COUNT * 0.01, `${id}: only ${laneOk.get(id) ?? 0} answers built by the lane`);
