@@ -285,6 +285,7 @@ async function main(mode: Mode): Promise<void> {
     prices,
     cache: { maxAgeSeconds: config.http.cacheMaxAgeSeconds, maxBytes: config.http.responseCacheMb * 1024 * 1024 },
     trustProxy: config.http.trustProxy,
+    strictQueryParameters: config.http.strictQueryParameters,
     rateLimit: {
       perSecond: config.http.rateLimitPerSecond ?? defaults.perSecond,
       perMinute: config.http.rateLimitPerMinute ?? defaults.perMinute,

@@ -127,7 +127,7 @@ export interface paths {
          *       price source, changed by the block that moved it): `open` is the price in force when
          *       the interval starts (the previous close; for the token's first candle, its first
          *       price), `high` and `low` the extremes the price took in the interval, `close` the price
-         *       in force at its end — for the current interval, now, so the last candle's `close`
+         *       in force at its end — for the head's interval, at the head, so the last candle's `close`
          *       equals `currentPrice` whenever the token has a price. A stretch without a price
          *       (its pools fell below the liquidity minimum) carries the last price, as `/prices` does.
          *     - **Volume** counts the swaps of every pool that holds the token: `volume` in USD (each
@@ -138,11 +138,18 @@ export interface paths {
          *       before the token's first price are absent, so a known token without a price answers
          *       empty columns.
          *
+         *     **The series ends at the chain's head**, not the wall clock: the last interval is the one
+         *     that contains the time of the head block as indexed (the last block whose data the
+         *     server holds), in every interval, so a chain whose head lags the clock (a paused demo,
+         *     an indexer catching up) shows no flat candles after its last block. Before the indexer
+         *     has stored any block, the wall clock stands in for the head.
+         *
          *     `from` and `to` select the intervals that contain them (both ends included); `to` later
-         *     than now is read as now. Without them the answer is the last 100 intervals ending with
-         *     the current one; with `from` alone it ends with the current one; with `to` alone it is
-         *     the 100 intervals ending with `to`'s. At most 1000 candles per answer: a wider range is a
-         *     400. Candles are kept for a configured time per interval (`docs/retention.md`): a `from`
+         *     than the head is read as the head, and a `from` after the head's interval is a 400.
+         *     Without them the answer is the last 100 intervals ending with the head's; with `from`
+         *     alone it ends with the head's; with `to` alone it is the 100 intervals ending with
+         *     `to`'s. At most 1000 candles per answer (counted after `to` is cut at the head): a wider
+         *     range is a 400. Candles are kept for a configured time per interval (`docs/retention.md`): a `from`
          *     before the earliest one kept is a 400 that names it.
          *
          *     The candles are columns of equal length (`timestamp[i]`, `open[i]`, … describe the
@@ -168,8 +175,14 @@ export interface paths {
          * The price of one token at a time or block
          * @description The token's USD price in force at `time` (chain time, UTC) or at the end of block
          *     `block` — give exactly one — with the time and block of the block that set it: the last
-         *     price change at or before that moment, from the same series as `currentPrice`. A time
-         *     or block after the last indexed one answers the latest price.
+         *     price change at or before that moment, from the same series as `currentPrice`.
+         *
+         *     A moment after the chain's head as indexed (a `time` after the last indexed block's time,
+         *     or a `block` above its number) answers the price in force at the head, and says so:
+         *     `afterHead` gives the head's block and time. The server does not know the price after its
+         *     head; the answer is the latest it knows, not a forecast. Such an answer moves with the
+         *     head, so the response cache does not keep it. Before the indexer has stored any block,
+         *     no moment counts as after the head.
          *
          *     404 when the token is not indexed, or had no price then (before its first price, or
          *     while its pools were below the liquidity minimum). Price changes are kept for a
@@ -645,7 +658,7 @@ export interface components {
             from: string;
             /**
              * Format: date-time
-             * @description Start (UTC) of the last interval of the range (the current one when the range reaches now).
+             * @description Start (UTC) of the last interval of the range (the one that contains the head block's time when the range reaches the head).
              */
             to: string;
             candles: components["schemas"]["Candles"];
@@ -686,6 +699,20 @@ export interface components {
             timestamp: string;
             /** @description The block that set the price. */
             blockNumber: number;
+            /**
+             * @description Present only when the moment asked for is after the chain's head as indexed (the
+             *     last block whose data the server holds): the price above is the one in force at the
+             *     head, because the server knows nothing later. Absent otherwise.
+             */
+            afterHead?: {
+                /** @description The head block's number. */
+                blockNumber: number;
+                /**
+                 * Format: date-time
+                 * @description The head block's time (UTC).
+                 */
+                timestamp: string;
+            };
         };
         /**
          * TokenUnits
@@ -809,6 +836,7 @@ export interface components {
         /** @description The address is not the network token this server answers supply for. */
         SupplyTokenNotServed: {
             headers: {
+                "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                 [name: string]: unknown;
             };
             content: {
@@ -818,6 +846,7 @@ export interface components {
         /** @description The node cannot be read and no figures recent enough are left to serve. */
         SupplyUnavailable: {
             headers: {
+                "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
@@ -833,6 +862,7 @@ export interface components {
          */
         DataUnavailable: {
             headers: {
+                "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
@@ -859,6 +889,7 @@ export interface components {
         /** @description A parameter is malformed or out of bounds; `errors` names each one. */
         BadRequest: {
             headers: {
+                "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                 [name: string]: unknown;
             };
             content: {
@@ -868,6 +899,7 @@ export interface components {
         /** @description No such token is indexed. */
         NotFound: {
             headers: {
+                "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                 [name: string]: unknown;
             };
             content: {
@@ -877,6 +909,7 @@ export interface components {
         /** @description No such token is indexed, or it had no price at that time or block. */
         NoPriceThen: {
             headers: {
+                "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                 [name: string]: unknown;
             };
             content: {
@@ -886,6 +919,7 @@ export interface components {
         /** @description Any other error (rate limited, unavailable, internal). */
         Problem: {
             headers: {
+                "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                 [name: string]: unknown;
             };
             content: {
@@ -932,7 +966,7 @@ export interface components {
         CandleInterval: components["schemas"]["CandleIntervalName"];
         /** @description The first candle is the interval that contains this time (ISO 8601, UTC, e.g. `2026-11-20T00:00:00Z`). */
         CandlesFrom: components["schemas"]["UtcTime"];
-        /** @description The last candle is the interval that contains this time (ISO 8601, UTC); a time after now is read as now. Defaults to now. */
+        /** @description The last candle is the interval that contains this time (ISO 8601, UTC); a time after the chain's head (the last indexed block) is read as the head. Defaults to the head. */
         CandlesTo: components["schemas"]["UtcTime"];
         /** @description The moment to price (ISO 8601, UTC, chain time). Give this or `block`, not both. */
         PriceAtTime: components["schemas"]["UtcTime"];
@@ -961,6 +995,16 @@ export interface components {
          *     the database is back.
          */
         DataStale: "true";
+        /**
+         * @description The query parameters this answer ignored because the operation does not declare them,
+         *     comma-separated in the order first sent, each listed once: the name decoded, then
+         *     percent-encoded again except for letters, digits and `-._~!$'()*:;@/?[]` (so an item
+         *     never holds a comma, a space or a `+`). At most 10 names, each cut to 64 characters;
+         *     when more were ignored, a last item `+N` counts the rest. Absent when nothing was
+         *     ignored (and always with strict refusal on, see the conventions above).
+         * @example includePrice, query, _
+         */
+        IgnoredParameters: string;
         /** @description Seconds after which to try again. */
         RetryAfter: number;
         /**
@@ -1026,6 +1070,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Data-Stale": components["headers"]["DataStale"];
+                    "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -1056,6 +1101,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Data-Stale": components["headers"]["DataStale"];
+                    "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -1091,6 +1137,7 @@ export interface operations {
             /** @description A page of the token's pools. */
             200: {
                 headers: {
+                    "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -1122,6 +1169,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Data-Stale": components["headers"]["DataStale"];
+                    "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -1153,6 +1201,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Data-Stale": components["headers"]["DataStale"];
+                    "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -1174,7 +1223,7 @@ export interface operations {
                 interval?: components["parameters"]["CandleInterval"];
                 /** @description The first candle is the interval that contains this time (ISO 8601, UTC, e.g. `2026-11-20T00:00:00Z`). */
                 from?: components["parameters"]["CandlesFrom"];
-                /** @description The last candle is the interval that contains this time (ISO 8601, UTC); a time after now is read as now. Defaults to now. */
+                /** @description The last candle is the interval that contains this time (ISO 8601, UTC); a time after the chain's head (the last indexed block) is read as the head. Defaults to the head. */
                 to?: components["parameters"]["CandlesTo"];
             };
             header?: never;
@@ -1190,6 +1239,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Data-Stale": components["headers"]["DataStale"];
+                    "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -1226,6 +1276,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Data-Stale": components["headers"]["DataStale"];
+                    "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -1262,6 +1313,7 @@ export interface operations {
                     Age: components["headers"]["SupplyAge"];
                     "X-Supply-Block-Number": components["headers"]["SupplyBlockNumber"];
                     "X-Supply-Stale": components["headers"]["SupplyStale"];
+                    "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -1299,6 +1351,7 @@ export interface operations {
                     Age: components["headers"]["SupplyAge"];
                     "X-Supply-Block-Number": components["headers"]["SupplyBlockNumber"];
                     "X-Supply-Stale": components["headers"]["SupplyStale"];
+                    "X-Ignored-Parameters": components["headers"]["IgnoredParameters"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;

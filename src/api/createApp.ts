@@ -13,6 +13,7 @@ import { corsOptions } from './headers/securityHeaders.ts';
 import { only, setHeaders, type HeaderList } from './headers/staticHeaders.ts';
 import type { ClientRateLimiter } from './limits/createClientRateLimiter.ts';
 import type { Metrics } from './observability/createMetrics.ts';
+import { ignoreUndeclaredQuery } from './ignoreUndeclaredQuery.ts';
 import { healthRouter, type ReadinessCheck } from './observability/healthRouter.ts';
 import { requestContext } from './observability/requestContext.ts';
 import { methodNotAllowed } from './methodNotAllowed.ts';
@@ -42,6 +43,8 @@ export type AppParts = ApiDeps & {
   readinessErrors?: boolean;
   /** Express "trust proxy": how many proxies (or which) sit in front, for client IPs. */
   trustProxy?: boolean | number | string;
+  /** Refuse query parameters an operation does not declare (a 400 naming each) instead of ignoring them. */
+  strictQueryParameters?: boolean;
 };
 
 /**
@@ -85,6 +88,9 @@ export function createApp(parts: AppParts): express.Express {
     if (req.method === 'HEAD') req.method = 'GET';
     next();
   });
+  // Undeclared parameters are dropped and named (X-Ignored-Parameters) unless the operator asks
+  // for strict refusal; then express-openapi-validator refuses them, as every malformed query.
+  if (!parts.strictQueryParameters) app.use(ignoreUndeclaredQuery());
   app.use(strictQuery(openapiSpecPath));
   app.use(
     OpenApiValidator.middleware({

@@ -14,6 +14,7 @@ import { createClientRateLimiter, type ClientRateLimiter, type ClientRateLimitOp
 import { createMetrics, type Metrics } from './observability/createMetrics.ts';
 import type { ReadinessCheck } from './observability/healthRouter.ts';
 import { matchOperation } from './operations/matchOperation.ts';
+import { declaredTarget } from './operations/undeclaredQuery.ts';
 
 /** Paths never rate limited: health checks and metrics scrapes. */
 export const NOT_LIMITED = ['/healthz', '/readyz', '/metrics'];
@@ -46,6 +47,11 @@ export type HttpHandlerOptions = {
   readiness?: Record<string, ReadinessCheck>;
   /** /readyz adds each failed check's whole error, addresses included (READYZ_ERROR_DETAILS). */
   readinessErrors?: boolean;
+  /**
+   * Refuse query parameters an operation does not declare (400) instead of ignoring them and
+   * naming them in X-Ignored-Parameters (STRICT_QUERY_PARAMETERS).
+   */
+  strictQueryParameters?: boolean;
 };
 
 export type HttpHandler = {
@@ -69,6 +75,7 @@ export type HttpHandler = {
 export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
   const { db, logger } = options;
   const metrics = options.metrics ?? createMetrics();
+  const strict = options.strictQueryParameters ?? false;
   const catalog = options.catalog ?? createTokenCatalog({ db, staleMs: 0 });
   const prices = options.prices ?? createPriceHistoryStore({ db, staleMs: 0, now: options.now });
   const responseCache = createResponseCache({
@@ -76,6 +83,9 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     maxAgeSeconds: options.cache?.maxAgeSeconds ?? 5,
     maxBytes: options.cache?.maxBytes,
     metrics,
+    // Answers are keyed by their declared parameters only: a cache-buster does not miss. With
+    // strict refusal, a URL with undeclared parameters is a 400, never stored: keyed as sent.
+    keyUrl: strict ? undefined : declaredTarget,
     // An answer that moves with the wall clock (the operation's clock: price histories by the
     // hour, candles by the smallest interval) is keyed by its period too; one built from the
     // price histories by their store's own version as well (it refreshes apart from the
@@ -90,7 +100,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
   const limiter = options.rateLimit ? createClientRateLimiter({ ...options.rateLimit, exempt: [...NOT_LIMITED, ...(options.notLimited ?? [])] }) : undefined;
   const deps = { db, logger, now: options.now, catalog, prices, supply: options.supply };
   const headers = answerHeaders();
-  const app = createApp({ ...deps, metrics, headers, responseCache, limiter, routers: options.routers, rpc: options.rpc, readiness: options.readiness, readinessErrors: options.readinessErrors, trustProxy: options.trustProxy });
+  const app = createApp({ ...deps, metrics, headers, responseCache, limiter, routers: options.routers, rpc: options.rpc, readiness: options.readiness, readinessErrors: options.readinessErrors, trustProxy: options.trustProxy, strictQueryParameters: strict });
   const handler = createFastLane(app, {
     cache: responseCache,
     lane: createQueryLane(deps),
@@ -103,6 +113,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     stale: ({ answer }) =>
       answer.from === 'catalogue' ? catalog.stale() : answer.from === 'priceHistories' ? prices.stale() : answer.from === 'database' && (catalog.stale() || prices.stale()),
     rpc: options.rpc,
+    ignoreUndeclared: !strict,
     headers,
     limiter,
     logger,

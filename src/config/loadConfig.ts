@@ -52,6 +52,11 @@ export type Config = {
     redisCommandTimeoutMs: number;
     /** How long start-up waits for Redis before serving with per-process counting. */
     redisStartWaitMs: number;
+    /**
+     * Refuse query parameters an operation does not declare (a 400 naming each), as before issue
+     * 37; by default they are ignored and named in X-Ignored-Parameters.
+     */
+    strictQueryParameters: boolean;
     /** Cache-Control max-age of token and price answers: the data refresh cadence. */
     cacheMaxAgeSeconds: number;
     /** Bound of each API process's store of serialised answers, in MiB (why 2: responseCache.ts). */
@@ -100,6 +105,7 @@ export function loadConfig(env: Env): Config {
     redisUrl: read.url('REDIS_URL', ['redis:', 'rediss:']),
     redisCommandTimeoutMs: read.integer('REDIS_COMMAND_TIMEOUT_MS', 250, 10, 60_000),
     redisStartWaitMs: read.integer('REDIS_START_WAIT_MS', 2000, 0, 60_000),
+    strictQueryParameters: read.boolean('STRICT_QUERY_PARAMETERS', false),
     cacheMaxAgeSeconds: read.integer('CACHE_MAX_AGE_SECONDS', 5, 0, 86_400),
     responseCacheMb: read.integer('RESPONSE_CACHE_MB', 2, 1, 4096),
     dataVersionPollMs: read.integer('DATA_VERSION_POLL_MS', 1000, 50, 60_000),

@@ -24,7 +24,7 @@ export { refreshSwapCounts } from './swaps/refreshSwapCounts.ts';
 export { rollupCandles } from './candles/rollupCandles.ts';
 export { prependCandles } from './candles/prependCandles.ts';
 export { rollbackCandles } from './candles/rollbackCandles.ts';
-export { loadCandles, type CandleRead, type CandleRow } from './candles/loadCandles.ts';
+export { loadCandles, loadHeadTime, type CandleRead, type CandleRow } from './candles/loadCandles.ts';
 export { bucketOf, type CandlePriceInput, type CandleSwapInput } from './candles/candleTypes.ts';
 export { loadPriceAt, PRICE_CHANGES_HORIZON, type PriceAtRead } from './prices/loadPriceAt.ts';
 export { applyRetention, type RetentionResult } from './retention/applyRetention.ts';

@@ -138,7 +138,6 @@ for (const target of testDatabases) {
       [`/prices/${TOKEN}/candles?from=2027-01-01T00:00:00Z`, ['from'], /must not be after now/],
       [`/prices/${TOKEN}/candles?interval=5m&from=2026-11-17T00:00:00Z`, ['from'], /asks for 1303 candles of 5m .*at most 1000 per answer/],
       [`/prices/${TOKEN}/candles?interval=1d&from=2023-01-01T00:00:00Z&to=2026-01-01T00:00:00Z`, ['from'], /at most 1000 per answer/],
-      [`/prices/${TOKEN}/candles?limit=5`, ['limit'], /./],
       [`/prices/0x123/candles`, ['contractAddress'], /must match/],
       [`/prices/${TOKEN}/at`, ['time', 'block'], /give `time` or `block`/],
       [`/prices/${TOKEN}/at?time=2026-11-21T11:00:00Z&block=5`, ['time', 'block'], /not both/],

@@ -24,7 +24,9 @@ const urls: [string, 'lane' | 'express'][] = [
     return [[url, operationAnswers[id].lane ? 'lane' : 'express'], ...(encoded ? [[encoded, 'express'] as [string, 'express']] : [])];
   }),
   ['/tokens?limit=%33', 'express'],
-  [`/tokens/${token}?limit=1`, 'express'], // 400: not a parameter of this route
+  [`/tokens/${token}?limit=1`, 'lane'], // not a parameter of this route: ignored (X-Ignored-Parameters)
+  [`/tokens/${token}?limit`, 'lane'],
+  [`/tokens/${token}?limit[a]=1`, 'lane'],
   [`/prices/${token}/candles?interval=%35m`, 'express'],
   [`/prices/${token}/at?time=2026-01-01T00%3A00%3A00Z`, 'express'],
   [`/prices?addresses=${token}&addresses=${token}`, 'express'], // 400, from Express
@@ -62,7 +64,7 @@ describe('HEAD on every GET route', () => {
       const first = await request(app).head(url).set('Accept-Encoding', 'identity');
       assert.equal(first.status, get.status, 'the status of the GET');
       assert.equal(first.text, undefined, 'no body');
-      for (const name of ['content-type', 'content-length', 'etag', 'cache-control', 'vary']) {
+      for (const name of ['content-type', 'content-length', 'etag', 'cache-control', 'vary', 'x-ignored-parameters']) {
         assert.equal(first.headers[name], get.headers[name], name);
       }
       assert.equal(reached.length > 0, path === 'express', `answered by ${path}`);

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
     assert.equal(config.http.trustProxy, false);
     assert.equal(config.http.rateLimitPerSecond, undefined, 'the mode picks the default');
     assert.equal(config.http.responseCacheMb, 2);
+    assert.equal(config.http.strictQueryParameters, false, 'undeclared query parameters are ignored by default');
     assert.deepEqual(config.databaseTimeouts, { connectTimeoutMs: 5000, statementTimeoutMs: 15_000, queryTimeoutMs: 20_000, idleTimeoutMs: 30_000, keepAliveDelayMs: 10_000 });
   });
 
@@ -55,6 +56,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_MINUTE: '600',
       REDIS_URL: 'redis://cache:6379',
       RESPONSE_CACHE_MB: '64',
+      STRICT_QUERY_PARAMETERS: 'true',
     });
     assert.equal(config.port, 8080);
     assert.equal(config.host, '127.0.0.1');
@@ -69,6 +71,7 @@ describe('loadConfig', () => {
     assert.equal(config.http.rateLimitPerMinute, 600);
     assert.equal(config.http.redisUrl, 'redis://cache:6379');
     assert.equal(config.http.responseCacheMb, 64);
+    assert.equal(config.http.strictQueryParameters, true);
   });
 
   it('reads the node settings, and the INDEXER_RPC_* names of earlier versions where the new ones are unset', () => {

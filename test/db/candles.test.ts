@@ -106,8 +106,8 @@ for (const target of testDatabases) {
       const blocks = [1200, 1350, 1500, history.lastBlock];
       const times = [9, 10.5, 13].map((h) => new Date(START + h * 3_600_000).toISOString());
       const at = async () => Promise.all([
-        ...tokens.flatMap((t) => blocks.map((block) => priceAt({ contractAddress: t.address, block }).catch((e: Error) => e.message))),
-        ...tokens.flatMap((t) => times.map((time) => priceAt({ contractAddress: t.address, time }).catch((e: Error) => e.message))),
+        ...tokens.flatMap((t) => blocks.map((block) => priceAt({ contractAddress: t.address, block }).then((a) => a.body, (e: Error) => e.message))),
+        ...tokens.flatMap((t) => times.map((time) => priceAt({ contractAddress: t.address, time }).then((a) => a.body, (e: Error) => e.message))),
       ]);
       const priceAtBefore = await at();
       const count = async (table: string) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;

@@ -44,7 +44,9 @@ describe('supply in the query lane', () => {
     [`/supply/total?contractAddress=${token}&format=xml`, false],
     [`/supply/total?contractAddress=0x12`, false],
     ['/supply/total', false],
-    [`/supply/total?contractAddress=${token}&format=json&x=1`, false],
+    [`/supply/total?contractAddress=${token}&format=json&x=1`, true], // x: ignored, named in X-Ignored-Parameters
+    [`/supply/total?contractAddress=${token}&format=json&x%5B%5D=1`, true],
+    [`/supply/total?contractAddress=${token}&format=json&format[a]=1`, false], // brackets on a declared name: 400
   ];
 
   it('answers exactly like the full pipeline, and valid queries skip Express', async () => {
@@ -55,7 +57,7 @@ describe('supply in the query lane', () => {
       const actual = await request(lane.handler).get(url);
       assert.equal(actual.status, expected.status, url);
       assert.equal(actual.text, expected.text, url);
-      for (const name of ['content-type', 'cache-control', 'age', 'x-supply-block-number', 'x-supply-stale', 'vary', 'access-control-allow-origin', 'x-content-type-options']) {
+      for (const name of ['content-type', 'cache-control', 'age', 'x-supply-block-number', 'x-supply-stale', 'vary', 'access-control-allow-origin', 'x-content-type-options', 'x-ignored-parameters']) {
         assert.equal(actual.headers[name], expected.headers[name], `${url}: ${name}`);
       }
       assert.deepEqual(lane.reachedExpress, viaLane ? [] : [`GET ${url}`], url);

@@ -30,6 +30,8 @@ export type ResponseCacheOptions = {
   metrics?: Metrics;
   /** Extra key part for answers that also depend on the wall clock (e.g. the hour), from the URL. */
   clockKey?: (url: string) => string;
+  /** The part of a URL answers are keyed by (the URL without the parameters its operation ignores); the URL itself by default. */
+  keyUrl?: (url: string) => string;
 };
 
 export type ResponseCache = {
@@ -57,6 +59,7 @@ const GZIP_MIN_BYTES = 1024;
 const NOT_REPLAYED = new Set([
   'x-request-id', 'ratelimit', 'ratelimit-policy', 'retry-after', 'content-length', 'content-encoding',
   'etag', 'cache-control', 'vary', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'x-data-stale',
+  'x-ignored-parameters', // names what this request sent, not what the answer is
 ]);
 
 /** A weak ETag from the body's SHA-1 (catalogue pages make theirs from their tokens' digests). */
@@ -95,7 +98,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   // two forms cannot collide.
   const keyOf = (url: string) => {
     const clock = options.clockKey?.(url);
-    return clock ? `${url}#${clock}` : url;
+    const key = options.keyUrl ? options.keyUrl(url) : url;
+    return clock ? `${key}#${clock}` : key;
   };
 
   function lookup(url: string): CachedAnswer | undefined {
@@ -152,7 +156,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       const route = `${req.baseUrl}${req.route?.path ?? req.path}`;
       // A handler that knows its body's ETag leaves it in res.locals (catalogue pages).
       const given = typeof res.locals.etag === 'string' ? res.locals.etag : undefined;
-      const { etag } = store(req.originalUrl, atVersion, body, route, replayable(res.getHeaders()), given);
+      // '' stores nothing: an answer the data version does not describe (Reply.notCached).
+      const { etag } = store(req.originalUrl, res.locals.notCached === true ? '' : atVersion, body, route, replayable(res.getHeaders()), given);
       res.setHeader('ETag', etag);
       if (matches(req.get('if-none-match'), etag)) return res.status(304).end();
       return send(body);

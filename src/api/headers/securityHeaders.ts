@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { recordHeaders, type HeaderList } from './staticHeaders.ts';
 
-const EXPOSED_HEADERS = ['ETag', 'Age', 'X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Supply-Stale', 'X-Supply-Block-Number', 'X-Data-Stale'];
+const EXPOSED_HEADERS = ['ETag', 'Age', 'X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Supply-Stale', 'X-Supply-Block-Number', 'X-Data-Stale', 'X-Ignored-Parameters'];
 
 /** Open CORS for a public read API; preflights go through cors() itself. */
 export const corsOptions = { origin: '*', methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], exposedHeaders: EXPOSED_HEADERS };

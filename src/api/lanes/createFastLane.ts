@@ -9,6 +9,7 @@ import type { Metrics } from '../observability/createMetrics.ts';
 import { assignRequestId, observeRequest } from '../observability/requestContext.ts';
 import { writeProblem } from '../problem.ts';
 import { matchOperation, type OperationMatch } from '../operations/matchOperation.ts';
+import { IGNORED_PARAMETERS_HEADER, splitMatchedQuery } from '../operations/undeclaredQuery.ts';
 import { contentTypeOf, type SentReply } from '../operations/Reply.ts';
 import { problemFor } from '../problemFor.ts';
 import type { LanePlan, QueryLane } from './createQueryLane.ts';
@@ -24,6 +25,12 @@ export type FastLaneOptions = {
   stale?: (operation: Operation) => boolean;
   /** An endpoint served here entirely (JSON-RPC): every method but the CORS preflight. */
   rpc?: { path: string; handler: RequestListener };
+  /**
+   * Answer a request as if the query parameters its operation does not declare were absent,
+   * naming them in X-Ignored-Parameters, as Express does (ignoreUndeclaredQuery); false when
+   * they are refused (strict mode): such a request then goes to Express.
+   */
+  ignoreUndeclared: boolean;
   /** The headers the app sets on every answer (security, CORS, Vary). */
   headers: HeaderList;
   limiter?: ClientRateLimiter;
@@ -54,7 +61,8 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
     const atVersion = cache.version();
     plan.run().then(
       (reply) => {
-        if (cacheable) return cache.serve(req, res, cache.store(url, atVersion, reply.body, plan.route, laneHeaders, reply.etag));
+        // '' stores nothing: an answer the data version does not describe (Reply.notCached).
+        if (cacheable) return cache.serve(req, res, cache.store(url, reply.notCached ? '' : atVersion, reply.body, plan.route, laneHeaders, reply.etag));
         sendDirect(res, reply);
       },
       (error: unknown) => {
@@ -94,21 +102,30 @@ export function createFastLane(app: RequestListener, options: FastLaneOptions): 
 
   function answer(req: IncomingMessage, res: ServerResponse, url: string, match: OperationMatch): void {
     const { cacheable } = match.operation.answer;
+    // The stored answer is keyed by the declared parameters (the cache's keyUrl); the lane reads them alone.
+    const ignored = options.ignoreUndeclared ? splitMatchedQuery(match) : undefined;
+    const named = ignored?.ignored;
     const stored = cacheable ? cache.lookup(url) : undefined;
     const path = url.split('?', 1)[0] ?? url;
     if (stored) {
       const id = assignRequestId(req, res);
       observeRequest(logger, metrics, req, res, id, () => stored.route);
-      return limited(req, res, path, () => cache.serve(req, res, stored), () => {
+      return limited(req, res, path, () => {
+        if (named) res.setHeader(IGNORED_PARAMETERS_HEADER, named);
+        cache.serve(req, res, stored);
+      }, () => {
         for (const [name, value] of stored.headers) if (!res.hasHeader(name) && name !== 'content-type') res.setHeader(name, value);
       });
     }
-    const plan = lane.plan(match);
+    const plan = lane.plan(named ? { ...match, query: ignored!.query } : match);
     if (!plan) return app(req, res);
     const id = assignRequestId(req, res);
     observeRequest(logger, metrics, req, res, id, () => plan.route);
     for (const [name, value] of options.headers) res.setHeader(name, value);
-    limited(req, res, path, () => build(req, res, id, url, plan, cacheable), () => {});
+    limited(req, res, path, () => {
+      if (named) res.setHeader(IGNORED_PARAMETERS_HEADER, named);
+      build(req, res, id, url, plan, cacheable);
+    }, () => {});
   }
 
   return (req: IncomingMessage, res: ServerResponse) => {

@@ -44,11 +44,12 @@ export function observeRequest(
 ): void {
   const started = process.hrtime.bigint();
   const method = req.method ?? 'GET'; // as received: Express serves a HEAD as its GET
+  const url = req.url; // as received: Express answers a query without its undeclared parameters
   res.on('finish', () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     metrics.httpDuration.observe({ method, route: route(), status: String(res.statusCode) }, seconds);
     logger.info(
-      { reqId: id, method, ...loggedUrl(req.url), status: res.statusCode, ms: Math.round(seconds * 1e4) / 10 },
+      { reqId: id, method, ...loggedUrl(url), status: res.statusCode, ms: Math.round(seconds * 1e4) / 10 },
       'request',
     );
   });

@@ -32,6 +32,7 @@ export function mountOperations(app: Express, deps: ApiDeps, capture: RequestHan
 function sendReply(res: Response, reply: SentReply): void {
   for (const [name, value] of reply.headers ?? []) res.setHeader(name, value);
   if (reply.etag) res.locals.etag = reply.etag; // stored with the body by the response cache, as the lane stores it
+  if (reply.notCached) res.locals.notCached = true; // sent like a stored answer, not stored
   // Express adds the charset to strings' Content-Type only: set it for bytes alike.
   res.type(contentTypeOf(reply)).send(reply.body);
 }

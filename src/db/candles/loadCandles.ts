@@ -9,21 +9,30 @@ export type CandleRead = {
   decimals: number;
   /** Candles before this bucket may have been pruned (docs/retention.md); null when none were. */
   keptFrom: number | null;
+  /** The time of the chain's head as indexed (the checkpoint's block), ms; null before the indexer stored a block. */
+  headTime: number | null;
   /** The last priced candle before `from` (the price carried into the range), if any, then the range's rows; by bucket. */
   rows: CandleRow[];
 };
 
-type Row = { checksumAddress: string; decimals: number; keptFrom: Date | null; rows: string | null };
+type Row = { checksumAddress: string; decimals: number; keptFrom: Date | null; headTime: Date | null; rows: string | null };
+
+/** The time of the chain's head as indexed (the checkpoint's block), ms; null before the indexer stored a block. */
+export async function loadHeadTime(db: Queryable): Promise<number | null> {
+  const rows = await db.query<{ headTime: Date }>(`SELECT block_time AS "headTime" FROM indexer_checkpoint WHERE id = 1`);
+  return rows[0] ? new Date(rows[0].headTime).getTime() : null;
+}
 
 /**
  * One token's candles of one interval with buckets in [from, to], plus the last priced one before
- * `from`, with the token's address, decimals and the interval's retention horizon: one statement
- * through the primary key, its candles joined into one text (PGlite's cost is per row returned, as
+ * `from`, with the token's address, decimals, the interval's retention horizon and the chain's
+ * head (so the caller sees whether the range passes it): one statement through the primary key, its candles joined into one text (PGlite's cost is per row returned, as
  * for loadPriceChanges). Undefined when the token is not indexed.
  */
 export async function loadCandles(db: Queryable, token: string, seconds: number, from: Date, to: Date, horizon: string): Promise<CandleRead | undefined> {
   const found = await db.query<Row>(
     `SELECT t.checksum_address AS "checksumAddress", t.decimals, h.kept_from AS "keptFrom",
+       (SELECT block_time FROM indexer_checkpoint WHERE id = 1) AS "headTime",
        (SELECT string_agg(concat_ws(' ', (extract(epoch FROM c.bucket) * 1000)::bigint, coalesce(c.open::text, '-'), coalesce(c.high::text, '-'),
           coalesce(c.low::text, '-'), coalesce(c.close::text, '-'), c.volume_usd::text, c.volume::text, c.swaps), ',' ORDER BY c.bucket)
         FROM (
@@ -43,6 +52,7 @@ export async function loadCandles(db: Queryable, token: string, seconds: number,
     checksumAddress: first.checksumAddress,
     decimals: Number(first.decimals),
     keptFrom: first.keptFrom === null ? null : new Date(first.keptFrom).getTime(),
+    headTime: first.headTime === null ? null : new Date(first.headTime).getTime(),
     rows: first.rows === null
       ? []
       : first.rows.split(',').map((row) => {

@@ -1,9 +1,13 @@
 // The lanes in front of Express must answer exactly as Express does. Each run generates 5,000
 // requests from the spec (requestGenerator.ts: every parameter, values in and out of bounds,
-// encodings, repeats, unknown parameters, odd paths, HEAD, conditional and compressed requests)
+// encodings, repeats, undeclared parameters in every form (ignored, named in X-Ignored-Parameters),
+// odd paths, HEAD, conditional and compressed requests)
 // and sends each one to the production handler (lanes and cache on) and to its Express app
 // alone, both checked against the spec: status, body and headers must be identical. A 200 is
-// asked of the production handler a second time, now from the cache, and must not change.
+// asked of the production handler a second time, now from the cache, and must not change. The
+// chain's head (the indexer's checkpoint) is the history's last block, half a day before the
+// generator's latest times: candles end there and `/at` after it answers with `afterHead`. A
+// smaller run compares the two paths with strict refusal of undeclared parameters on.
 // DIFFERENTIAL_SEED=<n> replays a run; DIFFERENTIAL_COUNT=<n> changes its size.
 import assert from 'node:assert/strict';
 import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
@@ -15,6 +19,7 @@ import { withResponseValidation } from '../../../src/api/validation/withResponse
 import { operationIds, operations } from '../../../src/spec/operationTable.ts';
 import { buildTradeHistory, writeTradeHistory } from '../../../bench/lib/tradeHistory.ts';
 import { appendPricePoints, upsertPools, upsertTokens, type Database } from '../../../src/db/index.ts';
+import { writeCheckpoint } from '../../../src/db/indexer/index.ts';
 import { openPglite } from '../../helpers/pglite.ts';
 import { createPriceHistoryStore } from '../../../src/readModel/prices/createPriceHistoryStore.ts';
 import { createTokenCatalog } from '../../../src/readModel/tokens/createTokenCatalog.ts';
@@ -23,6 +28,8 @@ import { addressOf, makeTokens } from '../../helpers/tokenFixtures.ts';
 import { generateRequests, TIME_BASE, type GeneratedRequest } from './requestGenerator.ts';
 
 const COUNT = Number(process.env.DIFFERENTIAL_COUNT ?? 5000);
+/** Requests of the strict-mode run (STRICT_QUERY_PARAMETERS): the same generator, fewer. */
+const STRICT_COUNT = Math.ceil(COUNT / 4);
 const SEED = Number(process.env.DIFFERENTIAL_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const NOW = new Date('2026-11-21T12:30:00.000Z');
 const HOUR = 3_600_000;
@@ -71,9 +78,9 @@ function listen(handler: RequestListener): Promise<Server> {
 
 describe('lanes and Express answer alike (generated differential test)', () => {
   let db: Database;
-  let lanes: Server;
-  let express: Server;
-  let reachedExpress: string[];
+  type Pair = { lanes: Server; express: Server; reachedExpress: string[] };
+  let lenient: Pair;
+  let strict: Pair;
   const agent = new Agent({ keepAlive: true, maxSockets: 8 });
 
   before(async () => {
@@ -82,10 +89,13 @@ describe('lanes and Express answer alike (generated differential test)', () => {
     await upsertTokens(db, tokens);
     // Three days of trades in blocks 1 to 60 (the generator's blocks and times): price changes,
     // swaps and candles for the candles and price-at routes.
-    await writeTradeHistory(db, buildTradeHistory({
+    const history = buildTradeHistory({
       seed: 7, tokens: tokens.map((t, i) => ({ address: t.address, decimals: t.decimals, price: 0.5 + i })), pools: 150,
       blocks: 60, firstBlock: 1, startMs: TIME_BASE - 3 * 86_400_000, blockMs: 72 * 60_000, swapsPerBlock: 25, unpricedChance: 0.01,
-    }), 20);
+    });
+    await writeTradeHistory(db, history, 20);
+    const head = history.lastBlock;
+    await writeCheckpoint(db, { chainId: 59144, blockNumber: head, blockHash: `0x${head.toString(16).padStart(64, '0')}`, blockTime: history.blockTime(head) });
     // Pools between the first 30 tokens (some with several, liquidity ties and nulls included); the
     // first ten tokens' prices come from one of them, so their JSON embeds it.
     // Every fifth is a Uniswap V4 pool: named by its 32-byte id, some hooked, some trading native ETH.
@@ -103,7 +113,7 @@ describe('lanes and Express answer alike (generated differential test)', () => {
       ...Array.from({ length: 30 }, (_, h) => ({ token: addressOf(1), price: `${h}.5`, observedAt: new Date(NOW.getTime() - h * HOUR), blockNumber: 1000 - h })),
       ...Array.from({ length: 40 }, (_, i) => ({ token: addressOf(i + 2), price: `${i + 1}`, observedAt: new Date(NOW.getTime() - (i % 5) * HOUR), blockNumber: 2000 + i })),
     ]);
-    // Two pipelines over the same data, each with its own stores and cache.
+    // Two pipelines over the same data, each with its own stores and cache; twice, strict and not.
     const stores = async () => {
       const catalog = createTokenCatalog({ db, staleMs: 3_600_000 });
       const prices = createPriceHistoryStore({ db, staleMs: 3_600_000, now: () => NOW });
@@ -111,26 +121,27 @@ describe('lanes and Express answer alike (generated differential test)', () => {
       await prices.refresh(true);
       return { catalog, prices, now: () => NOW };
     };
-    const production = testApp(db, await stores());
-    reachedExpress = recordExpressRequests(production.parts.app);
-    const other = testApp(db, await stores());
-    lanes = await listen(production);
-    express = await listen(withResponseValidation(other.parts.app, responseValidator));
+    const pair = async (strictQueryParameters: boolean): Promise<Pair> => {
+      const production = testApp(db, { ...(await stores()), strictQueryParameters });
+      const reachedExpress = recordExpressRequests(production.parts.app);
+      const other = testApp(db, { ...(await stores()), strictQueryParameters });
+      return { lanes: await listen(production), express: await listen(withResponseValidation(other.parts.app, responseValidator)), reachedExpress };
+    };
+    lenient = await pair(false);
+    strict = await pair(true);
   });
   after(async () => {
     agent.destroy();
-    for (const server of [lanes, express]) await new Promise((resolve) => server.close(resolve));
+    for (const server of [lenient, strict].flatMap((p) => [p.lanes, p.express])) await new Promise((resolve) => server.close(resolve));
     await db.close();
   });
 
-  it(`answers ${COUNT} generated requests the same way through the lanes, from the cache and through Express`, async (t) => {
-    t.diagnostic(`seed ${SEED} (DIFFERENTIAL_SEED=${SEED} replays this run)`);
-    const addresses = Array.from({ length: 160 }, (_, i) => addressOf(i)); // 150 indexed, 10 not
-    const requests = generateRequests(COUNT, SEED, addresses);
+  /** Sends each request to both paths of a pair and compares the answers (and a 200 again, from the cache). */
+  async function compare({ lanes, express, reachedExpress }: Pair, requests: GeneratedRequest[]) {
     const lanePort = (lanes.address() as AddressInfo).port;
     const expressPort = (express.address() as AddressInfo).port;
     const mismatches: string[] = [];
-    const stats = { viaLane: 0, viaExpress: 0, cached: 0, head: 0, ok: 0, clientErrors: 0, serverErrors: 0 };
+    const stats = { viaLane: 0, viaExpress: 0, cached: 0, head: 0, ok: 0, clientErrors: 0, serverErrors: 0, ignoring: 0, ignoringByLane: 0, afterHead: 0 };
     const byOperation = new Map<string, number>();
     const laneOk = new Map<string, number>(); // 200s the lane built, by operation
     const serverErrors: string[] = [];
@@ -152,6 +163,11 @@ describe('lanes and Express answer alike (generated differential test)', () => {
           stats.cached++;
         }
         stats[tookLane ? 'viaLane' : 'viaExpress']++;
+        if (viaLanes.status === 200 && req.method === 'GET' && decoded(viaLanes).includes('"afterHead"')) stats.afterHead++;
+        if (viaLanes.headers['x-ignored-parameters'] !== undefined) {
+          stats.ignoring++;
+          if (tookLane && viaLanes.status === 200) stats.ignoringByLane++;
+        }
         if (req.method === 'HEAD') stats.head++;
         if (viaLanes.status < 300) stats.ok++;
         else if (viaLanes.status < 500) stats.clientErrors++;
@@ -164,7 +180,13 @@ describe('lanes and Express answer alike (generated differential test)', () => {
       }
     }
     await Promise.all(Array.from({ length: 4 }, worker));
+    return { mismatches, serverErrors, stats, byOperation, laneOk };
+  }
 
+  it(`answers ${COUNT} generated requests the same way through the lanes, from the cache and through Express`, async (t) => {
+    t.diagnostic(`seed ${SEED} (DIFFERENTIAL_SEED=${SEED} replays this run)`);
+    const addresses = Array.from({ length: 160 }, (_, i) => addressOf(i)); // 150 indexed, 10 not
+    const { mismatches, serverErrors, stats, byOperation, laneOk } = await compare(lenient, generateRequests(COUNT, SEED, addresses));
     t.diagnostic(`${JSON.stringify(stats)} by operation ${JSON.stringify(Object.fromEntries(byOperation))}, built by the lane ${JSON.stringify(Object.fromEntries(laneOk))}`);
     assert.deepEqual(mismatches.slice(0, 10), [], `${mismatches.length} of ${COUNT} requests answered differently (seed ${SEED})`);
     assert.deepEqual(serverErrors.slice(0, 5), [], `${serverErrors.length} requests answered 5xx`);
@@ -173,9 +195,25 @@ describe('lanes and Express answer alike (generated differential test)', () => {
     assert.ok(stats.viaExpress >= COUNT * 0.25, `only ${stats.viaExpress} through Express`);
     assert.ok(stats.cached >= COUNT * 0.2, `only ${stats.cached} cached answers compared`);
     assert.ok(stats.head >= COUNT * 0.1, `only ${stats.head} HEAD requests`);
+    // Undeclared parameters, answered by both paths: the lane's 200s and Express's answers alike.
+    assert.ok(stats.ignoring >= COUNT * 0.1, `only ${stats.ignoring} answers named ignored parameters`);
+    assert.ok(stats.ignoringByLane >= COUNT * 0.03, `only ${stats.ignoringByLane} lane answers ignored parameters`);
+    // Prices after the chain's head (never stored by the response cache), asked of both paths.
+    assert.ok(stats.afterHead >= COUNT * 0.003, `only ${stats.afterHead} answers after the head`);
     // Every operation the lane answers (but supply: no supply service in this app, every answer a 404).
     for (const id of operationIds.filter((o) => operationAnswers[o].lane && operations[o].answer.from !== 'supply')) {
       assert.ok((laneOk.get(id) ?? 0) >= COUNT * 0.01, `${id}: only ${laneOk.get(id) ?? 0} answers built by the lane`);
     }
+  });
+
+  it(`answers ${STRICT_COUNT} generated requests alike with strict refusal of undeclared parameters`, async (t) => {
+    t.diagnostic(`seed ${SEED + 1}`);
+    const addresses = Array.from({ length: 160 }, (_, i) => addressOf(i));
+    const { mismatches, serverErrors, stats } = await compare(strict, generateRequests(STRICT_COUNT, SEED + 1, addresses));
+    t.diagnostic(JSON.stringify(stats));
+    assert.deepEqual(mismatches.slice(0, 10), [], `${mismatches.length} of ${STRICT_COUNT} requests answered differently (strict, seed ${SEED + 1})`);
+    assert.deepEqual(serverErrors.slice(0, 5), [], `${serverErrors.length} requests answered 5xx`);
+    assert.equal(stats.ignoring, 0, 'nothing is ignored with strict refusal on');
+    assert.ok(stats.viaLane >= STRICT_COUNT * 0.2 && stats.cached >= STRICT_COUNT * 0.15, JSON.stringify(stats));
   });
 });

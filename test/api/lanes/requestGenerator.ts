@@ -2,6 +2,9 @@
 // parameter with values inside and outside its schema (bounds, enums, patterns, list sizes),
 // encodings (%XX, +), repeats, unknown and empty parameters, odd paths, HEAD, conditional and
 // compressed requests. New parameters, enum values and routes are covered as the spec gains them.
+// Undeclared parameters (ignored and named in X-Ignored-Parameters) come in every form: cache-
+// busters, other operations' names, bare, bracketed, encoded, repeated, long, and more names than
+// the header lists; plain requests carry plain ones too, which the lane answers.
 import { createPrng, type Prng } from '../../../src/demo/prng.ts';
 import { operationParameters, readOpenApiDocument, type OpenApiParameter, type Schema } from '../../../src/spec/readOpenApiDocument.ts';
 
@@ -23,7 +26,7 @@ export function createRandom(seed: number): Random {
   return { ...prng, chance: (p) => prng.next() < p };
 }
 
-type Operation = { id: string; path: string; params: OpenApiParameter[] };
+type Operation = { id: string; path: string; params: OpenApiParameter[]; undeclared: string[] };
 
 /**
  * The share of each operation's requests that are plain: every value drawn inside its schema,
@@ -42,7 +45,10 @@ export function generateRequests(count: number, seed: number, addresses: readonl
   const doc = readOpenApiDocument();
   const operations: Operation[] = Object.entries(doc.paths)
     .filter(([, item]) => item.get)
-    .map(([path, item]) => ({ id: item.get!.operationId ?? path, path, params: operationParameters(doc, path, 'get') }));
+    .map(([path, item]) => ({ id: item.get!.operationId ?? path, path, params: operationParameters(doc, path, 'get'), undeclared: [] as string[] }));
+  // Every operation's names are undeclared for the others (`limit` on /tokens/{contractAddress}).
+  const allNames = [...new Set(operations.flatMap((o) => o.params.filter((p) => p.in === 'query').map((p) => p.name)))];
+  for (const o of operations) o.undeclared = allNames.filter((n) => !o.params.some((p) => p.in === 'query' && p.name === n));
   const r = createRandom(seed);
   const slots: { operation: Operation; plain: number | undefined }[] = [];
   for (const [i, operation] of operations.entries()) {
@@ -105,6 +111,7 @@ function queryOf(r: Random, operation: Operation, addresses: readonly string[]):
     pairs.push(`${name}=${value}`);
   }
   if (r.chance(0.03)) pairs.push(r.pick(['unknown=1', 'PAGE=1', 'x', '=1']));
+  if (r.chance(0.15)) pairs.push(...undeclaredPairs(r, operation));
   if (r.chance(0.02)) pairs.push('');
   shuffle(r, pairs);
   if (pairs.length === 0) return r.chance(0.05) ? '?' : '';
@@ -133,8 +140,27 @@ function plainQueryOf(r: Random, operation: Operation, addresses: readonly strin
   const pairs = query
     .filter((p) => p.required || (alone ? p === alone : r.chance(0.5)))
     .map((p) => `${p.name}=${plainValueOf(r, p.schema, addresses)}`);
+  // Plain undeclared names (a cache-buster, another API's parameters): the lane answers without them.
+  if (r.chance(0.2)) pairs.push(...r.pick([['_=1764131234567'], ['includePrice=true', 'query=usd'], ['nocache'], [`_=${r.int(0, 1e6)}`, 'v=2']]));
   shuffle(r, pairs);
   return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
+}
+
+/** Undeclared parameters in every form the rule covers (spec: info.description's conventions). */
+function undeclaredPairs(r: Random, operation: Operation): string[] {
+  const other = operation.undeclared.length > 0 ? r.pick(operation.undeclared) : 'other';
+  switch (r.int(0, 9)) {
+    case 0: return [`_=${r.int(0, 1e9)}`];
+    case 1: return ['includePrice=true', 'query=usd', `_=${r.int(0, 1e6)}`];
+    case 2: return [`${other}=${r.pick(['1', 'x', '', '%20'])}`]; // a parameter of another operation
+    case 3: return [r.pick(['x', 'flag', other])]; // without '='
+    case 4: return [r.pick(['foo[a]=1', 'foo[]=2', 'a[b][c]=', '[x]=1'])]; // brackets on an undeclared name
+    case 5: return [r.pick(['%5F=1', 'fo%6F=2', 'a+b=3', 'a%2Cb=4', '%C3%A9=5', '%zz=6', encodeAll(other) + '=1'])]; // encoded
+    case 6: return ['_=1', '_=2', '_']; // repeated
+    case 7: return Array.from({ length: r.int(9, 14) }, (_, i) => `p${i}=${i}`); // more than the header lists
+    case 8: return [`${'n'.repeat(r.int(60, 90))}=1`, `%E2%82%AC${'e'.repeat(r.int(50, 70))}=1`]; // longer than an item
+    default: return [`${r.pick(['Page', 'LIMIT', 'Addresses', 'utm_source'])}=1`]; // names match exactly
+  }
 }
 
 const encodeAll = (text: string) => [...Buffer.from(text)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
