@@ -64,7 +64,7 @@ for (;;) {
   const rows = await db.query<{ block: string }>(`SELECT block_number::text AS block FROM indexer_checkpoint`).catch(() => ({ rows: [] as { block: string }[] }));
   indexed = rows.rows[0] ? Number(rows.rows[0].block) : -1;
   if (indexed >= truth.head) break;
-  if (indexer.process.exitCode !== null) throw new Error(`the indexer exited:\n${indexer.output().slice(-3000)}`);
+  if ((indexer.process.exitCode !== null || indexer.process.signalCode !== null)) throw new Error(`the indexer exited:\n${indexer.output().slice(-3000)}`);
   if (Date.now() > deadline) break;
   if (Date.now() - lastReport > 30_000) {
     lastReport = Date.now();
@@ -92,7 +92,7 @@ while (reachedHead && Date.now() < deadline) {
   if (phases.checks === null && Number(unchecked!.n) === 0) phases.checks = now;
   const doneWindow = Object.entries(WINDOWS).every(([name, ms]) => ms > wanted || phases[name] !== null);
   if (doneWindow && phases.checks !== null) break;
-  if (indexer.process.exitCode !== null) throw new Error(`the indexer exited:\n${indexer.output().slice(-3000)}`);
+  if ((indexer.process.exitCode !== null || indexer.process.signalCode !== null)) throw new Error(`the indexer exited:\n${indexer.output().slice(-3000)}`);
   if (Date.now() - lastReport > 30_000) {
     lastReport = Date.now();
     console.log(`  ${now.toFixed(0)} s: history from ${cp?.fromTime?.toISOString() ?? '?'} (head ${cp?.blockTime.toISOString()}), ${unchecked!.n} priced tokens unchecked`);
