@@ -100,6 +100,7 @@ function applyPoolLog(pool: StoredPool, log: RawLog, input: ReplayInput, changed
     const { tickLower, tickUpper, liquidity } = effect.position;
     addLiquidityNet(pool.liquidityNet, tickLower, liquidity);
     addLiquidityNet(pool.liquidityNet, tickUpper, -liquidity);
+    pool.state = { ...pool.state }; // a new state object: the figures remembered for the old positions are dropped (poolQuotes.ts)
     out.positions.push({ pool: pool.address, blockNumber: block, logIndex: log.logIndex, tickLower, tickUpper, liquidity });
     changed.add(pool.address);
   }
