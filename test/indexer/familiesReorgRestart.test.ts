@@ -15,7 +15,7 @@ import { familyCases, type Case } from './helpers/familyCases.ts';
 import { runToHead } from './helpers/runToHead.ts';
 import { snapshotDb } from './helpers/snapshotDb.ts';
 import { createWorld, type World } from './helpers/world.ts';
-import { v4World, type V4Key } from './helpers/v4.ts';
+import { createFamilyPools, type FamilyPools } from './helpers/familyPools.ts';
 
 const e18 = 10n ** 18n;
 const e6 = 10n ** 6n;
@@ -24,12 +24,9 @@ let usdc: Contract;
 let client: ReturnType<typeof createChainClient>;
 let config: IndexerConfig;
 const CASES: Case[] = familyCases(() => ({ world, usdc }));
-type Built = { c: Case; factory: Contract; token: Contract; pool: Contract };
-const built: Built[] = [];
-/** A Uniswap V2 pair (the sixth family) and its token. */
-let v2: { token: Contract; pair: Contract };
-/** A Uniswap V4 pool (the seventh): its PoolManager, key, and whether its token is currency0. */
-let v4: { manager: Contract; key: V4Key; tokenIs0: boolean; api: Awaited<ReturnType<typeof v4World>> };
+const built: FamilyPools['built'] = [];
+let v2: FamilyPools['v2'];
+let v4: FamilyPools['v4'];
 const databases: Database[] = [];
 /** The restart test's uninterrupted run, at the head: the reorg test goes on from it (a database costs seconds). */
 let indexedAtHead: Database | undefined;
@@ -43,32 +40,18 @@ const open = async () => {
 before(async () => {
   world = await createWorld();
   usdc = await world.token('USD Coin', 'USDC', 6, 10n ** 15n * e6);
-  const configured: Record<string, string[]> = {};
-  for (const [i, c] of CASES.entries()) {
-    const factory = await world.deploy(c.factory.contract, c.factory.args);
-    (configured[c.configKey] ??= []).push(await addr(factory));
-    const token = await world.token(`Token ${i}`, `TK${i}`, 18, 10n ** 9n * e18);
-    const pool = await c.create(factory, token, 100_000n * e18, (c.name.includes('stable') ? 110_000n : 200_000n) * e6);
+  const pools = await createFamilyPools(world, usdc, CASES);
+  built.push(...pools.built);
+  ({ v2, v4 } = pools);
+  const configured = pools.configured;
+  for (const { c, token, pool } of built) {
     await c.swap(pool, token, 1_000n * e18);
     await c.swap(pool, usdc, 600n * e6);
-    built.push({ c, factory, token, pool });
   }
-  const v2Token = await world.token('Token V2', 'TKV2', 18, 10n ** 9n * e18);
-  v2 = { token: v2Token, pair: await world.v2Pair(v2Token, usdc, 100_000n * e18, 200_000n * e6) };
-  await world.v2Swap(v2.pair, v2Token, 1_000n * e18);
+  await world.v2Swap(v2.pair, v2.token, 1_000n * e18);
   await world.v2Swap(v2.pair, usdc, 600n * e6);
-  configured.v2 = [await addr(world.v2Factory)];
-  const api = await v4World(world);
-  const manager = await api.deployManager();
-  const v4Token = await world.token('Token V4', 'TKV4', 18, 10n ** 9n * e18);
-  const [c0, c1] = [await addr(v4Token), await addr(usdc)].sort();
-  const tokenIs0 = c0 === (await addr(v4Token));
-  const key = { currency0: c0!, currency1: c1!, fee: 3000, tickSpacing: 60, hooks: '0x0000000000000000000000000000000000000000' };
-  await api.create(manager, key, tokenIs0 ? 100_000n * e18 : 200_000n * e6, tokenIs0 ? 200_000n * e6 : 100_000n * e18);
-  v4 = { manager, key, tokenIs0, api };
-  await api.swap(manager, key, tokenIs0, 1_000n * e18);
-  await api.swap(manager, key, !tokenIs0, 600n * e6);
-  configured.v4 = [await addr(manager)];
+  await v4.api.swap(v4.manager, v4.key, v4.tokenIs0, 1_000n * e18);
+  await v4.api.swap(v4.manager, v4.key, !v4.tokenIs0, 600n * e6);
   client = createChainClient({ url: world.chain.url });
   config = world.config({ factories: configured, stablecoins: [await addr(usdc)], batchSize: 16 });
 });

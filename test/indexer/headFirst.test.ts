@@ -20,7 +20,7 @@ import { openScratchPostgres } from '../helpers/testDatabases.ts';
 import { familyCases, type Case } from './helpers/familyCases.ts';
 import { runToHead } from './helpers/runToHead.ts';
 import { snapshotDb } from './helpers/snapshotDb.ts';
-import { v4World } from './helpers/v4.ts';
+import { createFamilyPools } from './helpers/familyPools.ts';
 import { createWorld, type World } from './helpers/world.ts';
 
 const e18 = 10n ** 18n;
@@ -64,27 +64,12 @@ async function trade(round: number) {
 before(async () => {
   world = await createWorld();
   usdc = await world.token('USD Coin', 'USDC', 6, 10n ** 15n * e6);
-  const configured: Record<string, string[]> = {};
-  for (const [i, c] of CASES.entries()) {
-    const factory = await world.deploy(c.factory.contract, c.factory.args);
-    (configured[c.configKey] ??= []).push(await addr(factory));
-    const token = await world.token(`Token ${i}`, `TK${i}`, 18, 10n ** 9n * e18);
-    const pool = await c.create(factory, token, 100_000n * e18, (c.name.includes('stable') ? 110_000n : 200_000n) * e6);
-    built.push({ c, token, pool });
-  }
-  const v2Token = await world.token('Token V2', 'TKV2', 18, 10n ** 9n * e18);
-  const pair = await world.v2Pair(v2Token, usdc, 100_000n * e18, 200_000n * e6);
-  configured.v2 = [await addr(world.v2Factory)];
-  built.push({ c: { ...CASES[0]!, swap: async (_p, tokenIn, amount) => world.v2Swap(pair, tokenIn, amount) }, token: v2Token, pool: pair });
-  const api = await v4World(world);
-  const manager = await api.deployManager();
-  const v4Token = await world.token('Token V4', 'TKV4', 18, 10n ** 9n * e18);
-  const [c0, c1] = [await addr(v4Token), await addr(usdc)].sort();
-  const tokenIs0 = c0 === (await addr(v4Token));
-  const key = { currency0: c0!, currency1: c1!, fee: 3000, tickSpacing: 60, hooks: '0x0000000000000000000000000000000000000000' };
-  await api.create(manager, key, tokenIs0 ? 100_000n * e18 : 200_000n * e6, tokenIs0 ? 200_000n * e6 : 100_000n * e18);
-  v4Trade = (tokenIn, amount) => api.swap(manager, key, tokenIn === 'token' ? tokenIs0 : !tokenIs0, amount);
-  configured.v4 = [await addr(manager)];
+  const pools = await createFamilyPools(world, usdc, CASES);
+  const { v2, v4, configured } = pools;
+  built.push(...pools.built);
+  built.push({ c: { ...CASES[0]!, swap: async (_p, tokenIn, amount) => world.v2Swap(v2.pair, tokenIn, amount) }, token: v2.token, pool: v2.pair });
+  v4Trade = (tokenIn, amount) => v4.api.swap(v4.manager, v4.key, tokenIn === 'token' ? v4.tokenIs0 : !v4.tokenIs0, amount);
+  const { api, manager, key } = v4;
   for (let round = 0; round < 3; round++) await trade(round);
   // A second position in a concentrated pool and in the V4 pool, below the head.
   const pancake = built.find((b) => b.c.kind === 'pancake-v3')!;
