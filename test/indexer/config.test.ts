@@ -146,7 +146,10 @@ test('retention: defaults, durations and forever, and every bad value named', ()
 test('the USD anchor and the isSecure thresholds: the Linea preset, overrides, and every bad value named', () => {
   const linea = loadIndexerConfig({ INDEXER_NETWORK: 'linea' });
   assert.equal(linea.usdFeed, '0x3c6cd9cc7c7a4c2cf5a82734cd249d7d593354da', 'Chainlink ETH/USD on Linea');
-  assert.deepEqual([linea.secureScoreMin, linea.secureMarketCapMinUsd], [70, '50000']);
+  assert.deepEqual([linea.secureScoreMin, linea.secureMarketCapMinUsd, linea.usdGuard], [70, '50000', '0.02']);
+  assert.equal(loadIndexerConfig({ INDEXER_NETWORK: 'linea', INDEXER_USD_GUARD: '0.05' }).usdGuard, '0.05');
+  assert.throws(() => loadIndexerConfig({ INDEXER_NETWORK: 'linea', INDEXER_USD_GUARD: '-1' }),
+    (e) => e instanceof ConfigError && e.problems.some((p) => p.startsWith('INDEXER_USD_GUARD="-1": expected a non-negative decimal')));
   const set = loadIndexerConfig({
     INDEXER_NETWORK: 'linea', INDEXER_USD_FEED: 'none', INDEXER_USD_PEG: '0xA219439258ca9da29E9Cc4cE5596924745e12B93',
     INDEXER_SECURE_SCORE_MIN: '80', INDEXER_SECURE_MARKET_CAP_MIN_USD: '1000000.5',
