@@ -134,6 +134,12 @@ describe('the API during a PostgreSQL outage', { skip: skipWithoutPostgres }, ()
       await pgp.proxy.setMode(mode);
       try {
         await new Promise((r) => setTimeout(r, 100)); // the held data is now due for a check
+        // Once the process knows the database does not answer (its /tokens/{a} answer is marked,
+        // within the bound; a check already in flight when the cut came may still have succeeded),
+        // the stored candles and /at answers of the same moment are marked too.
+        for (let deadline = performance.now() + 5000; (await get(app, `/tokens/${token}`)).res.headers['x-data-stale'] !== 'true';) {
+          assert.ok(performance.now() < deadline, `${mode}: /tokens/${token} marked stale within 5 s`);
+        }
         for (const url of stored) {
           const { res } = await get(app, url);
           assert.equal(res.status, 200, `${mode} ${url}: the stored answer (${res.text})`);
