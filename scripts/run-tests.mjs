@@ -6,11 +6,12 @@
 // TEST_LOADER=tsx runs the sources through tsx instead, as `node --import tsx --test file` does.
 // Usage: npm test [-- path-filter ...]
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { buildTests, root } from './buildTests.mjs';
 import { writeProfile } from './testProfile.mjs';
+import { bundlePath, groupByWeight, wrapTestFile, writeBundle } from './testBundles.mjs';
 
 /** The standing budget of `npm test` on 2 cores (README, "Tests"). */
 const BUDGET_SECONDS = 240;
@@ -45,6 +46,15 @@ const SOLO = ['test/main/npmStart.test.ts'];
  */
 const HARNESS = 'test/bench/quick.test.ts';
 
+/**
+ * Files that keep a process of their own: they start processes, chains or browsers, measure time,
+ * or take long enough alone. Every other file runs in a bundle (scripts/testBundles.mjs) unless it
+ * cannot be wrapped (top-level await); TEST_BUNDLES=0 gives every file its own process.
+ */
+const OWN_PROCESS = ['test/main/', 'test/demo/', 'test/sim/', 'test/bench/', 'test/api/lanes/differential', 'test/indexer/families', 'test/indexer/headFirst', 'test/indexer/demo.'];
+/** How many bundles the bundled files are split into (about two per worker and a few more, for balance). */
+const BUNDLES = Number(process.env.TEST_BUNDLES ?? 8);
+
 const filters = process.argv.slice(2);
 const files = collect('test')
   .filter((f) => (filters.length === 0 ? !f.endsWith(HARNESS) : filters.some((x) => f.includes(x))))
@@ -60,9 +70,13 @@ const compiled = process.env.TEST_LOADER === 'tsx' ? undefined : await buildTest
 const loader = compiled ? ['--enable-source-maps'] : ['--import', 'tsx'];
 const fixtures = await buildFixtures();
 const solo = files.filter((f) => SOLO.some((s) => f.endsWith(s)));
+const others = files.filter((f) => !solo.includes(f));
+/** The sources that run in bundles (told to the summary reporter). */
+const bundledFiles = [];
+const timesPath = join(root, 'node_modules', '.cache', 'token-api-tests', 'file-times.json');
 const phases = [
-  { files: solo, concurrency: '1' },
-  { files: files.filter((f) => !solo.includes(f)), concurrency },
+  { files: solo.map((f) => (compiled ? compiled.output(f) : f)), concurrency: '1' },
+  { files: compiled ? bundled(others) : others, concurrency },
 ].filter((p) => p.files.length > 0);
 let status = 0;
 const summaryFiles = [];
@@ -78,9 +92,9 @@ try {
         '--test', `--test-concurrency=${phase.concurrency}`, '--test-timeout=240000',
         '--test-reporter=spec', '--test-reporter-destination=stdout',
         '--test-reporter=./scripts/testSummaryReporter.mjs', `--test-reporter-destination=${summaryFile}`,
-        ...phase.files.map((f) => (compiled ? compiled.output(f) : f)),
+        ...phase.files,
       ],
-      { stdio: 'inherit', env: { ...process.env, ...fixtures.env, NODE_ENV: process.env.NODE_ENV ?? 'test' } },
+      { stdio: 'inherit', env: { ...process.env, ...fixtures.env, TEST_BUNDLED_FILES: JSON.stringify(bundledFiles), NODE_ENV: process.env.NODE_ENV ?? 'test' } },
     );
     status ||= result.status ?? 1;
   }
@@ -89,6 +103,34 @@ try {
   rmSync(fixtures.dir, { recursive: true, force: true });
 }
 const seconds = (performance.now() - started) / 1000;
+
+/**
+ * The compiled paths to run for `sources`: the files that keep their own process first, then the
+ * bundles of the others, heaviest first by the times of the last run (node_modules/.cache).
+ */
+function bundled(sources) {
+  let times = {};
+  try {
+    times = JSON.parse(readFileSync(timesPath, 'utf8'));
+  } catch {
+    // no earlier run: every file weighs the same
+  }
+  const own = [];
+  const wrapped = [];
+  for (const source of sources) {
+    const js = compiled.output(source);
+    if (BUNDLES > 0 && !OWN_PROCESS.some((p) => source.includes(p)) && wrapTestFile(js)) wrapped.push({ source, js, weight: times[source] ?? 3000 });
+    else own.push(js);
+  }
+  const bundles = groupByWeight(wrapped, BUNDLES).map((g, i) => {
+    const path = bundlePath(compiled.outDir, i + 1);
+    writeBundle(path, g.files);
+    return { path, weight: g.weight };
+  });
+  bundledFiles.push(...wrapped.map((f) => f.source));
+  if (bundles.length > 0) console.log(`${wrapped.length} files in ${bundles.length} bundles, ${own.length} in processes of their own`);
+  return [...own, ...bundles.sort((a, b) => b.weight - a.weight).map((b) => b.path)];
+}
 
 /**
  * What every test file would otherwise build for itself, built once per run, side by side: dist/
@@ -139,9 +181,14 @@ for (const e of skipped) byReason.set(e.skip, (byReason.get(e.skip) ?? 0) + 1);
 const how = compiled ? `compiled ${compiled.modules} modules in ${(compiled.ms / 1000).toFixed(1)} s` : 'through tsx';
 console.log(`\n${files.length} files in ${seconds.toFixed(1)} s, ${how} (budget ${BUDGET_SECONDS} s for the whole suite on 2 cores)`);
 // A file's time: its process's, from start to exit.
-const slowest = fileEntries.map((e) => [e.file, e.ms]).sort((a, b) => b[1] - a[1]).slice(0, 8);
+const slowest = fileEntries.filter((e) => !e.bundle).map((e) => [e.file, e.ms]).sort((a, b) => b[1] - a[1]).slice(0, 8);
 if (filters.length === 0 && slowest.length > 0) {
   console.log(`slowest files: ${slowest.map(([f, ms]) => `${f} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+}
+if (filters.length === 0) {
+  // Each file's time (its own process, or its suite in a bundle): the next run's bundle weights.
+  mkdirSync(dirname(timesPath), { recursive: true });
+  writeFileSync(timesPath, JSON.stringify(Object.fromEntries(fileEntries.filter((e) => !e.bundle).map((e) => [e.file, e.ms]))));
 }
 if (process.env.TEST_PROFILE) writeProfile(process.env.TEST_PROFILE, fileEntries, entries);
 for (const [reason, count] of byReason) console.log(`skipped ${count} test(s) or suite(s): ${reason}`);
