@@ -51,7 +51,10 @@ const HARNESS = 'test/bench/quick.test.ts';
  * or take long enough alone. Every other file runs in a bundle (scripts/testBundles.mjs) unless it
  * cannot be wrapped (top-level await); TEST_BUNDLES=0 gives every file its own process.
  */
-const OWN_PROCESS = ['test/main/', 'test/demo/', 'test/sim/', 'test/bench/', 'test/api/lanes/differential', 'test/indexer/families', 'test/indexer/headFirst', 'test/indexer/demo.'];
+const OWN_PROCESS = [
+  'test/main/', 'test/demo/chain', 'test/demo/deploy', 'test/demo/poolState', 'test/demo/simulate', 'test/demo/snapshot', 'test/demo/tokenList',
+  'test/sim/indexer', 'test/sim/provider', 'test/bench/quick', 'test/api/lanes/differential', 'test/indexer/families', 'test/indexer/headFirst', 'test/indexer/demo.',
+];
 /** How many bundles the bundled files are split into (about two per worker and a few more, for balance). */
 const BUNDLES = Number(process.env.TEST_BUNDLES ?? 8);
 

@@ -7,7 +7,7 @@
 // through POST /rpc; an API error is shown as its problem's title and detail. The page logs no
 // console error, reaches nothing but the service, keeps to the API requests a second the server allows, does not
 // shift its layout while data loads, and is screenshot at 1280×800 and 390×844.
-// Called by test/main/npmStart.test.ts, which already runs the demo (`npm start`).
+// Called by test/main/demoServed.test.ts on the demo it starts (`npm start`).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

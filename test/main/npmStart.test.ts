@@ -4,16 +4,14 @@
 // with the snapshot that start saved (ready within 10 s). scripts/run-tests.mjs runs this file
 // alone, before the others: the budgets are for the user's 2 cores, not for 2 cores shared with
 // another test file. The snapshot is then left in TEST_DEMO_SNAPSHOT_DIR for the run's other
-// files, and the second start serves the explorer to a real browser.
+// files (test/main/demoServed.test.ts checks the documents' figures and the explorer on it).
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { checkExplorerInBrowser } from '../explorer/checkExplorerInBrowser.ts';
 import { checkServedDemo, headOf, npmStart, runSnapshotDir, snapshotLines, type Started } from '../helpers/demoStart.ts';
 import { stopMain } from '../helpers/mainProcess.ts';
-import { staleDocuments, type ExampleToken } from '../../scripts/docs/demoExamples.ts';
 
 /** The standing budgets: `npm start` ready within 30 s with no snapshot, 10 s with one less than an hour old (README). */
 const START_BUDGET_MS = 30_000;
@@ -66,23 +64,5 @@ describe('npm start', () => {
       assert.deepEqual(byHash, await ask(loaded.banner.chainUrl, 'eth_getTransactionByHash', [viaApi.result.hash]));
     }
     assert.ok(loaded.readyMs < SNAPSHOT_START_BUDGET_MS, `npm start ready after ${Math.round(loaded.readyMs)} ms (build ${Math.round(loaded.buildMs)} ms), budget ${SNAPSHOT_START_BUDGET_MS} ms`);
-  });
-
-  it('at the end of its saved history (DEMO_CATCH_UP=false): the documents\' demo figures are what it serves (npm run docs:examples)', async () => {
-    const atEnd = await npmStart(runSnapshotDir, { DEMO_CATCH_UP: 'false' });
-    try {
-      const meta = JSON.parse(readFileSync(join(runSnapshotDir, 'chain.meta.json'), 'utf8')) as { head: { number: number } };
-      assert.equal((await headOf(atEnd)).number, meta.head.number, 'the chain stays at the snapshot head');
-      const tokens = ((await (await fetch(`${atEnd.url}/tokens?limit=100`)).json()) as { data: ExampleToken[] }).data;
-      assert.deepEqual(staleDocuments(tokens), [], 'run npm run docs:examples');
-    } finally {
-      await stopMain(atEnd.main);
-    }
-  });
-
-  it('serves the explorer: a real browser sees what the API answers (test/explorer/checkExplorerInBrowser.ts)', async (t) => {
-    assert.ok(loaded, 'the demo started from its snapshot');
-    const report = await checkExplorerInBrowser(loaded.url);
-    t.diagnostic(`explorer: first render of the table ${Math.round(report.firstRenderMs)} ms, ${report.apiRequests} API requests, screenshots ${report.screenshots.join(', ')}`);
   });
 });
