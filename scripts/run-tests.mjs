@@ -108,22 +108,26 @@ try {
 const seconds = (performance.now() - started) / 1000;
 
 /**
- * The compiled paths to run for `sources`: the files that keep their own process first, then the
- * bundles of the others, heaviest first by the times of the last run (node_modules/.cache).
+ * The compiled paths to run for `sources`: the files that keep their own process and the bundles
+ * of the others, the heaviest first by the times of the last run (node_modules/.cache).
  */
 function bundled(sources) {
+  // This machine's last full run, else the times committed with the repository (a fresh clone).
   let times = {};
-  try {
-    times = JSON.parse(readFileSync(timesPath, 'utf8'));
-  } catch {
-    // no earlier run: every file weighs the same
+  for (const path of [timesPath, join(root, 'scripts', 'testTimes.json')]) {
+    try {
+      times = JSON.parse(readFileSync(path, 'utf8'));
+      break;
+    } catch {
+      // none there
+    }
   }
   const own = [];
   const wrapped = [];
   for (const source of sources) {
     const js = compiled.output(source);
     if (BUNDLES > 0 && !OWN_PROCESS.some((p) => source.includes(p)) && wrapTestFile(js)) wrapped.push({ source, js, weight: times[source] ?? 3000 });
-    else own.push(js);
+    else own.push({ path: js, weight: times[source] ?? Infinity });
   }
   const bundles = groupByWeight(wrapped, BUNDLES).map((g, i) => {
     const path = bundlePath(compiled.outDir, i + 1);
@@ -132,7 +136,9 @@ function bundled(sources) {
   });
   bundledFiles.push(...wrapped.map((f) => f.source));
   if (bundles.length > 0) console.log(`${wrapped.length} files in ${bundles.length} bundles, ${own.length} in processes of their own`);
-  return [...own, ...bundles.sort((a, b) => b.weight - a.weight).map((b) => b.path)];
+  // The longest first (a file with no time yet, first of all, in the files' order), so that the
+  // run does not end on one long file with the other worker idle.
+  return [...own, ...bundles].map((x, i) => ({ ...x, i })).sort((a, b) => b.weight - a.weight || a.i - b.i).map((x) => x.path);
 }
 
 /**
@@ -191,7 +197,9 @@ if (filters.length === 0 && slowest.length > 0) {
 if (filters.length === 0) {
   // Each file's time (its own process, or its suite in a bundle): the next run's bundle weights.
   mkdirSync(dirname(timesPath), { recursive: true });
-  writeFileSync(timesPath, JSON.stringify(Object.fromEntries(fileEntries.filter((e) => !e.bundle).map((e) => [e.file, e.ms]))));
+  const times = fileEntries.filter((e) => !e.bundle).map((e) => [e.file, e.ms]).sort((a, b) => a[0].localeCompare(b[0]));
+  // Copied to scripts/testTimes.json now and then, for a fresh clone's balance.
+  writeFileSync(timesPath, `${JSON.stringify(Object.fromEntries(times), null, 1)}\n`);
 }
 if (process.env.TEST_PROFILE) writeProfile(process.env.TEST_PROFILE, fileEntries, entries);
 for (const [reason, count] of byReason) console.log(`skipped ${count} test(s) or suite(s): ${reason}`);
