@@ -28,7 +28,8 @@ class BytesBlob extends Blob {
     return this.#bytes.byteLength;
   }
   override arrayBuffer() {
-    return Promise.resolve(this.#bytes.slice(0));
+    // PGlite only reads the bytes (untar, then copies each file into its file system): no copy.
+    return Promise.resolve(this.#bytes);
   }
   override stream() {
     return new Blob([this.#bytes]).stream();
