@@ -126,16 +126,19 @@ function bundled(sources) {
   const wrapped = [];
   for (const source of sources) {
     const js = compiled.output(source);
-    if (BUNDLES > 0 && !OWN_PROCESS.some((p) => source.includes(p)) && wrapTestFile(js)) wrapped.push({ source, js, weight: times[source] ?? 3000 });
-    else own.push({ path: js, weight: times[source] ?? Infinity });
+    const ownProcess = BUNDLES === 0 || OWN_PROCESS.some((p) => source.includes(p));
+    if (!wrapTestFile(js)) own.push({ path: js, weight: times[source] ?? Infinity });
+    // A file of its own is a bundle of one: the same process, and a report of what it leaves behind.
+    else if (ownProcess) own.push({ path: writeBundle(bundlePath(compiled.outDir, `own-${own.length + 1}`), [{ source, js }]), weight: times[source] ?? Infinity, source });
+    else wrapped.push({ source, js, weight: times[source] ?? 3000 });
   }
   const bundles = groupByWeight(wrapped, BUNDLES).map((g, i) => {
     const path = bundlePath(compiled.outDir, i + 1);
     writeBundle(path, g.files);
     return { path, weight: g.weight };
   });
-  bundledFiles.push(...wrapped.map((f) => f.source));
-  if (bundles.length > 0) console.log(`${wrapped.length} files in ${bundles.length} bundles, ${own.length} in processes of their own`);
+  bundledFiles.push(...wrapped.map((f) => f.source), ...own.filter((f) => f.source).map((f) => f.source));
+  if (bundles.length > 0) console.log(`${wrapped.length} files in ${bundles.length} bundles, ${own.length} in processes of their own (bundles of one but ${own.filter((f) => !f.source).length})`);
   // The longest first (a file with no time yet, first of all, in the files' order), so that the
   // run does not end on one long file with the other worker idle.
   return [...own, ...bundles].map((x, i) => ({ ...x, i })).sort((a, b) => b.weight - a.weight || a.i - b.i).map((x) => x.path);

@@ -10,6 +10,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { transformSync } from 'esbuild';
 
+/** How long a bundle's process may live on after its tests before it is ended as hung. */
+const LINGER_MS = 30_000;
+
 /** The registration function a wrapped file exports by default. */
 const REGISTER = '__registerTestFile';
 
@@ -80,11 +83,20 @@ export function writeBundle(path, files) {
   };
   const lines = [
     `// A bundle of test files (scripts/testBundles.mjs): ${files.length} files in one process.`,
-    `import { describe } from 'node:test';`,
+    `import { after, describe } from 'node:test';`,
     ...files.map((f, i) => `import f${i} from ${JSON.stringify(rel(f.js))};`),
-    ...files.map((f, i) => `describe(${JSON.stringify(suiteNameOf(f.source))}, () => f${i}());`),
+    // A file that leaves a socket or a timer behind would keep the process, and the run, waiting
+    // until the runner's timeout (node runs the root's own after hooks only once the event loop is
+    // empty): after the last file's own after hooks, say what is left, and end.
+    `const linger = () => setTimeout(() => {`,
+    `  const left = [...process._getActiveHandles(), ...process._getActiveRequests()].map((h) => h.constructor.name + (h.remotePort ? ' to port ' + h.remotePort : '') + (h.localPort ? ' from port ' + h.localPort : ''));`,
+    `  console.error('the bundle ${relative(dirname(dirname(path)), path)} did not exit ${LINGER_MS / 1000} s after its tests: ' + left.join(', '));`,
+    `  process.exit(1);`,
+    `}, ${LINGER_MS}).unref();`,
+    ...files.map((f, i) => `describe(${JSON.stringify(suiteNameOf(f.source))}, () => {\n  f${i}();${i === files.length - 1 ? '\n  after(linger);' : ''}\n});`),
   ];
   writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
 }
 
 export const bundlePath = (outDir, n) => join(outDir, 'test', 'bundles', `bundle-${n}.test.js`);

@@ -34,8 +34,27 @@ export async function openScratchPostgres(url: string, prefix: string, options: 
       await close();
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
-      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await admin.end();
+      try {
+        // The database's own connections are closed. A server backend whose client a fault test
+        // cut off (a proxy dropping the connection) may still hold locks in the schema until its
+        // TCP keepalive notices: it is an orphan, and DROP SCHEMA would wait for it.
+        await admin.query(`SET lock_timeout = '3s'`);
+        for (let attempt = 1; ; attempt++) {
+          await admin.query(
+            `SELECT pg_terminate_backend(l.pid) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation JOIN pg_namespace n ON n.oid = c.relnamespace
+             WHERE n.nspname = $1 AND l.pid <> pg_backend_pid()`,
+            [schema],
+          );
+          try {
+            await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+            break;
+          } catch (error) {
+            if (attempt >= 5 || (error as { code?: string }).code !== '55P03') throw error; // lock_not_available
+          }
+        }
+      } finally {
+        await admin.end();
+      }
     },
   });
 }
