@@ -143,6 +143,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
       if (status.role !== 'leader') {
         // What another writer stored since this process last wrote is read back before writing.
         state = null;
+        fillCarry = null;
         logger.info({ standbyPollMs }, status.role === 'standby' ? 'took over the writer lock: indexing' : 'holds the writer lock: indexing');
         status.role = 'leader';
       }
@@ -181,7 +182,9 @@ export function createIndexer(options: IndexerOptions): Indexer {
     if (!checkpoint && config.bootstrap === 'head-first' && target >= config.startBlock) {
       // An empty database, head-first: the catalogue at the target block now, history after.
       fillCarry = null;
-      const bootstrap = await bootstrapCatalogue(c, target);
+      // The states read at the head are what the first range starts from for its pools without events.
+      const { result: bootstrap, carry } = await bootstrapCatalogue(c, target);
+      fillCarry = carry;
       state = null;
       status.indexedBlock = target;
       status.historyFromBlock = target + 1;
