@@ -54,6 +54,10 @@ export type FillResult = {
   history: HistoryWindow;
   /** For the next range. */
   carry: FillCarry;
+  /** The indexer state as stored once the range committed. */
+  state: IndexerState;
+  /** Wall time of the step's parts: loading state, reading the chain, replaying, the write transaction. */
+  ms: { load: number; read: number; replay: number; write: number };
 };
 
 /**
@@ -63,7 +67,14 @@ export type FillResult = {
  */
 export type FillCarry = { fromBlock: number; states: ReadonlyMap<string, PoolState | null> };
 
-export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWithHistory, carry: FillCarry | null = null): Promise<FillResult> {
+/**
+ * `head`: the indexer state as stored, when the caller holds it (else it is loaded); only its tokens
+ * and pools are read, never changed. The result's `state` is the state as stored after the range,
+ * for the caller to keep.
+ */
+export async function fillHistory(
+  ctx: IndexerContext, checkpoint: CheckpointWithHistory, carry: FillCarry | null = null, head: IndexerState | null = null,
+): Promise<FillResult> {
   const { chain, config } = ctx;
   const window = checkpoint.history!;
   const floor = config.startBlock;
@@ -71,9 +82,10 @@ export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWit
   const a = Math.max(floor, b - (config.historyRangeBlocks ?? 1000) + 1);
   const before = a - 1;
   const hasBefore = a > floor;
+  const started = performance.now();
 
   // The pools and tokens as a forward batch of the range knows them: created or seen before it or in it.
-  const stored = await loadIndexerState(ctx.db);
+  const stored = head ?? (await loadIndexerState(ctx.db));
   const tokens = new Map([...stored.tokens].filter(([, t]) => t.firstSeenBlock <= b));
   const scratch: IndexerState = {
     tokens, pools: new Map(), poolsByToken: new Map(), prices: new Map(), feed: null,
@@ -82,6 +94,7 @@ export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWit
   for (const pool of stored.pools.values()) {
     if (pool.createdBlock <= b) addPool(scratch, { ...pool, lastEventAt: null, state: emptyState(), liquidityNet: new Map() });
   }
+  const loaded = performance.now();
   if (hasBefore) await readFeedAt(ctx, scratch, before);
 
   // The range's pool events, by topic, of the pools known by then; the USD feed's answers.
@@ -128,18 +141,20 @@ export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWit
   const firstSeenTimes = new Map([...tokenFirstSeen.keys()].map((t) => [stored.tokens.get(t)!.firstSeenBlock, stored.tokens.get(t)!.firstSeenAt] as const));
   const times = await blockTimes(chain, relevant, needed, firstSeenTimes);
 
+  const readDone = performance.now();
   const carried: PriceChange[] = [];
   const seenBefore = [...tokens.values()].filter((t) => t.firstSeenBlock < a).map((t) => t.address);
   if (hasBefore) repriceBlock(ctx, scratch, new Set(seenBefore), before, times.timeOf(before), carried);
   for (const c of carried) c.carried = true;
   const replay = replayBlocks(ctx, scratch, { logs: relevant, isFeedLog, tokenFirstSeen, feedRounds, readStates, timeOf: times.timeOf });
 
+  const replayed = performance.now();
   const fromTime = times.timeOf(hasBefore ? before : a);
   const history: HistoryWindow = {
     bootstrapBlock: window.bootstrapBlock, fromBlock: a, fromTime,
     complete: !hasBefore || fromTime.getTime() <= checkpoint.blockTime.getTime() - historyKeepMs(config.retention ?? retentionDefaults),
   };
-  await ctx.db.transaction(async (tx) => {
+  const after = await ctx.db.transaction(async (tx) => {
     await ctx.fence(tx, checkpoint.blockNumber);
     await deleteCarriedPriceChanges(tx, a, b);
     await savePriceChanges(tx, [...carried, ...replay.priceChanges]);
@@ -153,13 +168,16 @@ export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWit
     );
     await recordSwaps(tx, replay.swaps);
     await prependCandles(tx, [...carried.map((c) => ({ ...c, blockNumber: 0 })), ...replay.priceChanges], replay.swaps, hasBefore ? times.timeOf(before) : null);
-    await writeCatalogue(tx, ctx, await loadIndexerState(tx), checkpoint.blockTime);
+    const written = await loadIndexerState(tx);
+    await writeCatalogue(tx, ctx, written, checkpoint.blockTime);
     await writeHistoryWindow(tx, history);
     // Carried prices and carried-only candles were deleted: API processes reload in full.
     await bumpDataGeneration(tx);
+    return written;
   });
   return {
     from: a, to: b, logs: relevant.length, swaps: replay.swaps.length, priceChanges: replay.priceChanges.length, headersRead: times.headersRead,
-    statesRead: toRead.length, history, carry: { fromBlock: a, states: startStates },
+    statesRead: toRead.length, history, carry: { fromBlock: a, states: startStates }, state: after,
+    ms: { load: Math.round(loaded - started), read: Math.round(readDone - loaded), replay: Math.round(replayed - readDone), write: Math.round(performance.now() - replayed) },
   };
 }
