@@ -17,7 +17,7 @@ import { blockTimes } from './blockTimes.ts';
 import { discoverPools } from './discoverPools.ts';
 import { ReorgDetectedError } from './errors.ts';
 import { emptyState } from './families/index.ts';
-import type { FillCarry } from './fillHistory.ts';
+import type { FillCarry } from './FillCarry.ts';
 import { readPoolStatesAt, readPositionChanges } from './readHeadState.ts';
 import { readStableFlags } from './readDiscoveredState.ts';
 import { refreshSupplies } from './refreshSupplies.ts';

@@ -16,6 +16,7 @@ import {
   deleteCarriedPriceChanges, dropProvisionalStates, loadLiquidityNet, saveFeedAnswers, savePoolStates, savePositionChanges,
   savePriceChanges, writeHistoryWindow, type CheckpointWithHistory, type HistoryWindow, type PoolState, type PriceChange, type StoredPool,
 } from '../db/indexer/index.ts';
+import type { FillCarry } from './FillCarry.ts';
 import type { IndexerContext } from './IndexerContext.ts';
 import { blockTimes } from './blockTimes.ts';
 import { readFeedAt } from './bootstrapCatalogue.ts';
@@ -27,6 +28,8 @@ import { repriceBlock, replayBlocks } from './replayBlocks.ts';
 import { addPool, loadIndexerState, type IndexerState } from './state/IndexerState.ts';
 import { feedRoundsToRead } from './usdFeed.ts';
 import { writeCatalogue } from './writeCatalogue.ts';
+
+export type { FillCarry };
 
 /** The longest window an answer reads (`priceChange.d7`, 7-day candles). */
 export const HISTORY_WINDOW_MS = 7 * 86_400_000;
@@ -60,12 +63,6 @@ export type FillResult = {
   ms: { load: number; read: number; replay: number; write: number };
 };
 
-/**
- * Every pool's state in force before the last range filled (at its first block − 1): what the next
- * range, which ends there, starts from for the pools without events in it. Kept in memory by the
- * indexer between steps (a restart reads every pool again).
- */
-export type FillCarry = { fromBlock: number; states: ReadonlyMap<string, PoolState | null> };
 
 /**
  * `head`: the indexer state as stored, when the caller holds it (else it is loaded); only its tokens
