@@ -4,7 +4,7 @@
 // to the provider's rate) run as processes; the bench waits until the checkpoint is the head, then
 // writes bench/results/index-<profile>-<rps>rps.{md,json}: time to head, requests by method, database
 // size, peak RSS and CPU of each process, swaps/s, and the answers checked against the truth.
-// The database is bench_index (dropped and created; never the tests' `test`).
+// The database is bench_index, or --database NAME (dropped and created; never the tests' `test`).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +23,8 @@ const { values } = parseArgs({
     'timeout-min': { type: 'string', default: '60' },
     server: { type: 'string', default: process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432' },
     label: { type: 'string' },
+    // the database the bench drops and creates (never the tests' `test`)
+    database: { type: 'string', default: 'bench_index' },
     // logs carry blockTimestamp (some providers add it)
     timestamps: { type: 'boolean', default: false },
     // head-first: wait until this window of history is complete (1h, 24h, 7d, all) and the priced tokens' contract checks ran
@@ -30,7 +32,8 @@ const { values } = parseArgs({
   },
 });
 const root = resolve(import.meta.dirname, '..', '..');
-const database = 'bench_index';
+const database = values.database!;
+if (!/^[a-z_][a-z0-9_]*$/.test(database) || database === 'test' || database === 'postgres') throw new Error(`--database: not a bench database name: ${database}`);
 const admin = new pg.Client(`${values.server}/postgres`);
 await admin.connect();
 await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);

@@ -1,5 +1,5 @@
 // Many eth_calls in one through Multicall3.aggregate3 (allowFailure), or one by one without it.
-import { Interface } from 'ethers';
+import { decodeAggregate3, encodeAggregate3 } from './aggregate3Codec.ts';
 import type { ChainClient } from './createChainClient.ts';
 import { CallRevertedError } from './errors.ts';
 import type { BlockTag } from './types.ts';
@@ -7,10 +7,9 @@ import type { BlockTag } from './types.ts';
 export type Call = { to: string; data: string };
 export type CallResult = { ok: true; data: string } | { ok: false };
 
-const multicall3 = new Interface([
-  'function aggregate3((address target, bool allowFailure, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[] returnData)',
-]);
 const CHUNK = 200;
+/** Chunks in flight at once (the request budget still paces them). */
+const PARALLEL_CHUNKS = 4;
 
 export async function callMany(
   chain: ChainClient,
@@ -18,13 +17,20 @@ export async function callMany(
   blockTag: BlockTag,
   multicallAddress?: string | null,
 ): Promise<CallResult[]> {
-  const results: CallResult[] = [];
-  for (let i = 0; i < calls.length; i += CHUNK) {
-    const chunk = calls.slice(i, i + CHUNK);
-    const viaMulticall = multicallAddress ? await aggregate3(chain, chunk, blockTag, multicallAddress) : null;
-    results.push(...(viaMulticall ?? (await Promise.all(chunk.map((c) => callOne(chain, c, blockTag))))));
-  }
-  return results;
+  const chunks: Call[][] = [];
+  for (let i = 0; i < calls.length; i += CHUNK) chunks.push(calls.slice(i, i + CHUNK));
+  const answers: CallResult[][] = new Array(chunks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      const index = next++;
+      const chunk = chunks[index]!;
+      const viaMulticall = multicallAddress ? await aggregate3(chain, chunk, blockTag, multicallAddress) : null;
+      answers[index] = viaMulticall ?? (await Promise.all(chunk.map((c) => callOne(chain, c, blockTag))));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_CHUNKS, chunks.length) }, worker));
+  return answers.flat();
 }
 
 async function callOne(chain: ChainClient, call: Call, blockTag: BlockTag): Promise<CallResult> {
@@ -39,7 +45,7 @@ async function callOne(chain: ChainClient, call: Call, blockTag: BlockTag): Prom
 // Null when Multicall3 is absent at that block or the batch itself fails (a hostile call eating
 // all gas): the caller then falls back to single calls.
 async function aggregate3(chain: ChainClient, calls: readonly Call[], blockTag: BlockTag, address: string): Promise<CallResult[] | null> {
-  const data = multicall3.encodeFunctionData('aggregate3', [calls.map((c) => [c.to, true, c.data])]);
+  const data = encodeAggregate3(calls);
   let raw: string;
   try {
     raw = await chain.call(address, data, blockTag);
@@ -47,11 +53,7 @@ async function aggregate3(chain: ChainClient, calls: readonly Call[], blockTag: 
     if (error instanceof CallRevertedError) return null;
     throw error;
   }
-  try {
-    const [decoded] = multicall3.decodeFunctionResult('aggregate3', raw) as unknown as [[boolean, string][]];
-    if (decoded.length !== calls.length) return null;
-    return decoded.map(([success, returnData]) => (success ? { ok: true, data: returnData } : { ok: false }));
-  } catch {
-    return null;
-  }
+  const decoded = decodeAggregate3(raw);
+  if (!decoded || decoded.length !== calls.length) return null;
+  return decoded.map(({ success, returnData }) => (success ? { ok: true, data: returnData } : { ok: false }));
 }

@@ -17,6 +17,7 @@ import { blockTimes } from './blockTimes.ts';
 import { discoverPools } from './discoverPools.ts';
 import { ReorgDetectedError } from './errors.ts';
 import { emptyState } from './families/index.ts';
+import type { FillCarry } from './FillCarry.ts';
 import { readPoolStatesAt, readPositionChanges } from './readHeadState.ts';
 import { readStableFlags } from './readDiscoveredState.ts';
 import { refreshSupplies } from './refreshSupplies.ts';
@@ -36,7 +37,11 @@ export type BootstrapResult = {
   headersRead: number;
 };
 
-export async function bootstrapCatalogue(ctx: IndexerContext, head: number): Promise<BootstrapResult> {
+/**
+ * The catalogue's summary, and every pool's state read at H: the state the first history range,
+ * which ends at H, starts from for each pool without events in it (fillHistory's carry).
+ */
+export async function bootstrapCatalogue(ctx: IndexerContext, head: number): Promise<{ result: BootstrapResult; carry: FillCarry }> {
   const { chain, config } = ctx;
   const from = config.startBlock;
   const headHeader = await chain.getBlockHeader(head);
@@ -99,10 +104,11 @@ export async function bootstrapCatalogue(ctx: IndexerContext, head: number): Pro
       history: { bootstrapBlock: head, fromBlock: head + 1, fromTime: at, complete: head + 1 <= from },
     });
   });
-  return {
+  const result: BootstrapResult = {
     block: head, pools: newPools.length, tokens: tokens.length, positions: positions.length,
     pricedTokens: carried.filter((c) => c.price !== null).length, headersRead: times.headersRead + 1,
   };
+  return { result, carry: { fromBlock: head + 1, states } };
 }
 
 /** The USD feed's round at `block`, taken into the state (the feed's aggregator is followed from there). */

@@ -143,6 +143,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
       if (status.role !== 'leader') {
         // What another writer stored since this process last wrote is read back before writing.
         state = null;
+        fillCarry = null;
         logger.info({ standbyPollMs }, status.role === 'standby' ? 'took over the writer lock: indexing' : 'holds the writer lock: indexing');
         status.role = 'leader';
       }
@@ -181,7 +182,9 @@ export function createIndexer(options: IndexerOptions): Indexer {
     if (!checkpoint && config.bootstrap === 'head-first' && target >= config.startBlock) {
       // An empty database, head-first: the catalogue at the target block now, history after.
       fillCarry = null;
-      const bootstrap = await bootstrapCatalogue(c, target);
+      // The states read at the head are what the first range starts from for its pools without events.
+      const { result: bootstrap, carry } = await bootstrapCatalogue(c, target);
+      fillCarry = carry;
       state = null;
       status.indexedBlock = target;
       status.historyFromBlock = target + 1;
@@ -217,16 +220,16 @@ export function createIndexer(options: IndexerOptions): Indexer {
     return { batch, reorg: null, fill, caughtUp: to >= target && status.historyComplete, standby: false };
   }
 
-  /** One history range below a head-first bootstrap, when one is left to fill; the state is read back after it. */
+  /** One history range below a head-first bootstrap, when one is left to fill; the state as stored after it is kept. */
   async function fillOnce(c: IndexerContext): Promise<FillResult | null> {
     const checkpoint = await readCheckpoint(db);
     if (!checkpoint?.history || checkpoint.history.complete) return null;
-    const fill = await fillHistory(c, checkpoint, fillCarry);
+    const fill = await fillHistory(c, checkpoint, fillCarry, state);
     fillCarry = fill.carry;
-    state = null;
+    state = fill.state;
     status.historyFromBlock = fill.history.fromBlock;
     status.historyComplete = fill.history.complete;
-    logger.info({ from: fill.from, to: fill.to, swaps: fill.swaps, statesRead: fill.statesRead, complete: fill.history.complete }, 'filled a history range');
+    logger.info({ from: fill.from, to: fill.to, swaps: fill.swaps, statesRead: fill.statesRead, complete: fill.history.complete, ms: fill.ms }, 'filled a history range');
     return fill;
   }
 

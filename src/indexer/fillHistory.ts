@@ -16,6 +16,7 @@ import {
   deleteCarriedPriceChanges, dropProvisionalStates, loadLiquidityNet, saveFeedAnswers, savePoolStates, savePositionChanges,
   savePriceChanges, writeHistoryWindow, type CheckpointWithHistory, type HistoryWindow, type PoolState, type PriceChange, type StoredPool,
 } from '../db/indexer/index.ts';
+import type { FillCarry } from './FillCarry.ts';
 import type { IndexerContext } from './IndexerContext.ts';
 import { blockTimes } from './blockTimes.ts';
 import { readFeedAt } from './bootstrapCatalogue.ts';
@@ -27,6 +28,8 @@ import { repriceBlock, replayBlocks } from './replayBlocks.ts';
 import { addPool, loadIndexerState, type IndexerState } from './state/IndexerState.ts';
 import { feedRoundsToRead } from './usdFeed.ts';
 import { writeCatalogue } from './writeCatalogue.ts';
+
+export type { FillCarry };
 
 /** The longest window an answer reads (`priceChange.d7`, 7-day candles). */
 export const HISTORY_WINDOW_MS = 7 * 86_400_000;
@@ -54,16 +57,21 @@ export type FillResult = {
   history: HistoryWindow;
   /** For the next range. */
   carry: FillCarry;
+  /** The indexer state as stored once the range committed. */
+  state: IndexerState;
+  /** Wall time of the step's parts: loading state, reading the chain, replaying, the write transaction. */
+  ms: { load: number; read: number; replay: number; write: number };
 };
 
-/**
- * Every pool's state in force before the last range filled (at its first block − 1): what the next
- * range, which ends there, starts from for the pools without events in it. Kept in memory by the
- * indexer between steps (a restart reads every pool again).
- */
-export type FillCarry = { fromBlock: number; states: ReadonlyMap<string, PoolState | null> };
 
-export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWithHistory, carry: FillCarry | null = null): Promise<FillResult> {
+/**
+ * `head`: the indexer state as stored, when the caller holds it (else it is loaded); only its tokens
+ * and pools are read, never changed. The result's `state` is the state as stored after the range,
+ * for the caller to keep.
+ */
+export async function fillHistory(
+  ctx: IndexerContext, checkpoint: CheckpointWithHistory, carry: FillCarry | null = null, head: IndexerState | null = null,
+): Promise<FillResult> {
   const { chain, config } = ctx;
   const window = checkpoint.history!;
   const floor = config.startBlock;
@@ -71,9 +79,10 @@ export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWit
   const a = Math.max(floor, b - (config.historyRangeBlocks ?? 1000) + 1);
   const before = a - 1;
   const hasBefore = a > floor;
+  const started = performance.now();
 
   // The pools and tokens as a forward batch of the range knows them: created or seen before it or in it.
-  const stored = await loadIndexerState(ctx.db);
+  const stored = head ?? (await loadIndexerState(ctx.db));
   const tokens = new Map([...stored.tokens].filter(([, t]) => t.firstSeenBlock <= b));
   const scratch: IndexerState = {
     tokens, pools: new Map(), poolsByToken: new Map(), prices: new Map(), feed: null,
@@ -82,6 +91,7 @@ export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWit
   for (const pool of stored.pools.values()) {
     if (pool.createdBlock <= b) addPool(scratch, { ...pool, lastEventAt: null, state: emptyState(), liquidityNet: new Map() });
   }
+  const loaded = performance.now();
   if (hasBefore) await readFeedAt(ctx, scratch, before);
 
   // The range's pool events, by topic, of the pools known by then; the USD feed's answers.
@@ -128,18 +138,20 @@ export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWit
   const firstSeenTimes = new Map([...tokenFirstSeen.keys()].map((t) => [stored.tokens.get(t)!.firstSeenBlock, stored.tokens.get(t)!.firstSeenAt] as const));
   const times = await blockTimes(chain, relevant, needed, firstSeenTimes);
 
+  const readDone = performance.now();
   const carried: PriceChange[] = [];
   const seenBefore = [...tokens.values()].filter((t) => t.firstSeenBlock < a).map((t) => t.address);
   if (hasBefore) repriceBlock(ctx, scratch, new Set(seenBefore), before, times.timeOf(before), carried);
   for (const c of carried) c.carried = true;
   const replay = replayBlocks(ctx, scratch, { logs: relevant, isFeedLog, tokenFirstSeen, feedRounds, readStates, timeOf: times.timeOf });
 
+  const replayed = performance.now();
   const fromTime = times.timeOf(hasBefore ? before : a);
   const history: HistoryWindow = {
     bootstrapBlock: window.bootstrapBlock, fromBlock: a, fromTime,
     complete: !hasBefore || fromTime.getTime() <= checkpoint.blockTime.getTime() - historyKeepMs(config.retention ?? retentionDefaults),
   };
-  await ctx.db.transaction(async (tx) => {
+  const after = await ctx.db.transaction(async (tx) => {
     await ctx.fence(tx, checkpoint.blockNumber);
     await deleteCarriedPriceChanges(tx, a, b);
     await savePriceChanges(tx, [...carried, ...replay.priceChanges]);
@@ -153,13 +165,16 @@ export async function fillHistory(ctx: IndexerContext, checkpoint: CheckpointWit
     );
     await recordSwaps(tx, replay.swaps);
     await prependCandles(tx, [...carried.map((c) => ({ ...c, blockNumber: 0 })), ...replay.priceChanges], replay.swaps, hasBefore ? times.timeOf(before) : null);
-    await writeCatalogue(tx, ctx, await loadIndexerState(tx), checkpoint.blockTime);
+    const written = await loadIndexerState(tx);
+    await writeCatalogue(tx, ctx, written, checkpoint.blockTime);
     await writeHistoryWindow(tx, history);
     // Carried prices and carried-only candles were deleted: API processes reload in full.
     await bumpDataGeneration(tx);
+    return written;
   });
   return {
     from: a, to: b, logs: relevant.length, swaps: replay.swaps.length, priceChanges: replay.priceChanges.length, headersRead: times.headersRead,
-    statesRead: toRead.length, history, carry: { fromBlock: a, states: startStates },
+    statesRead: toRead.length, history, carry: { fromBlock: a, states: startStates }, state: after,
+    ms: { load: Math.round(loaded - started), read: Math.round(readDone - loaded), replay: Math.round(replayed - readDone), write: Math.round(performance.now() - replayed) },
   };
 }

@@ -72,7 +72,12 @@ export function replayBlocks(ctx: IndexerContext, state: IndexerState, input: Re
     if (feedMoved) for (const quote of ctx.pricing.quotes) dirty.add(quote);
     for (const address of changedPools) {
       const pool = state.pools.get(address)!;
-      dirty.add(pool.token0).add(pool.token1);
+      // The quote tokens are priced from the pools between two of them (and the feed) alone: a
+      // pool against one quote token moves only its other token's price.
+      const quote0 = ctx.pricing.quoteRank.has(pool.token0);
+      const quote1 = ctx.pricing.quoteRank.has(pool.token1);
+      if (!quote0 || quote1) dirty.add(pool.token0);
+      if (!quote1 || quote0) dirty.add(pool.token1);
     }
     repriceBlock(ctx, state, dirty, block, input.timeOf(block), out.priceChanges);
     for (const address of changedPools) out.changedPools.add(address);

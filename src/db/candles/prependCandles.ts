@@ -17,7 +17,8 @@ type Row = Omit<StoredCandle, 'bucket' | 'lastBlock' | 'intervalSeconds'> & { in
  * counts added. Equal to rolling the same records up in time order. Carried prices are block 0's
  * records (no block's change): a row left with last_block 0 holds nothing but a carried price, and
  * is dropped once the range is filled past its bucket (after the bucket of `carriedAt`, the time of
- * the range's own carried prices; all of them when the range carries none). Returns the rows written.
+ * the range's own carried prices; all of them when the range carries none). Returns the rows written
+ * (a stored row the merge leaves unchanged is not written).
  */
 export async function prependCandles(
   db: Queryable,
@@ -46,12 +47,20 @@ export async function prependCandles(
     [rows.map((r) => r.token), rows.map((r) => r.intervalSeconds), rows.map((r) => new Date(r.bucket).toISOString())],
   );
   const later = new Map(stored.map((r) => [`${groupKey(r.token, Number(r.intervalSeconds))}|${new Date(r.bucket).getTime()}`, r]));
-  const merged = rows.map((row) => {
+  const merged: StoredCandle[] = [];
+  for (const row of rows) {
     const after = later.get(`${groupKey(row.token, row.intervalSeconds)}|${row.bucket}`);
-    return after ? prepend(row, after) : row;
-  });
+    const next = after ? prepend(row, after) : row;
+    // A stored row the range leaves as it is (most often: a carried price equal to the row's own) is not written again.
+    if (!after || !sameCandle(next, after)) merged.push(next);
+  }
   await writeCandleRows(db, merged);
   return merged.length;
+}
+
+function sameCandle(a: StoredCandle, b: Row): boolean {
+  return a.open === b.open && a.high === b.high && a.low === b.low && a.close === b.close && a.volumeUsd === b.volumeUsd
+    && a.volume === b.volume && a.swaps === Number(b.swaps) && a.lastBlock === Number(b.lastBlock);
 }
 
 const big = (v: string | null) => (v === null ? null : toScaled(v));

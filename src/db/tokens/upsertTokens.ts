@@ -51,6 +51,14 @@ export type TokenWrite = {
 
 const BATCH = 500;
 
+// Every token row is offered again after each history range and batch that reprices: checksum each address once.
+const checksums = new Map<string, string>();
+const checksum = (lower: string): string => {
+  let value = checksums.get(lower);
+  if (value === undefined) checksums.set(lower, (value = getAddress(lower)));
+  return value;
+};
+
 // Whether an upsert changes anything a reader sees (counts are written by refreshSwapCounts).
 const CHANGED = `(t.name, t.symbol, t.decimals, t.logo, t.total_supply, t.current_price, t.price_updated_at,
     t.last24h_variation, t.fdv, t.is_possible_spam, t.spam_reasons, t.liquidity, t.price_source, t.price_source_kind,
@@ -63,7 +71,8 @@ const CHANGED = `(t.name, t.symbol, t.decimals, t.logo, t.total_supply, t.curren
 
 /**
  * Inserts or updates tokens in batches of one statement each. `updated_at` moves only for rows
- * whose stored fields really change, `created_at` keeps the earliest sighting.
+ * whose stored fields really change, `created_at` keeps the earliest sighting; a row whose stored
+ * fields would all stay the same is left untouched.
  */
 export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[]): Promise<void> {
   for (let i = 0; i < tokens.length; i += BATCH) {
@@ -91,10 +100,13 @@ export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[])
          created_at = LEAST(t.created_at, EXCLUDED.created_at),
          created_block = LEAST(t.created_block, EXCLUDED.created_block),
          updated_at = CASE WHEN ${CHANGED} THEN GREATEST(t.updated_at, EXCLUDED.updated_at) ELSE t.updated_at END,
-         row_version = CASE WHEN ${CHANGED} OR EXCLUDED.created_at < t.created_at THEN EXCLUDED.row_version ELSE t.row_version END`,
+         row_version = CASE WHEN ${CHANGED} OR EXCLUDED.created_at < t.created_at THEN EXCLUDED.row_version ELSE t.row_version END
+       -- A row nothing changes in is not rewritten (each history range offers all of them again).
+       WHERE ${CHANGED} OR EXCLUDED.created_at < t.created_at OR EXCLUDED.created_block < t.created_block
+         OR t.checksum_address IS DISTINCT FROM EXCLUDED.checksum_address`,
       [
         col((t) => t.address.toLowerCase()),
-        col((t) => getAddress(t.address.toLowerCase())),
+        col((t) => checksum(t.address.toLowerCase())),
         col((t) => t.name),
         col((t) => t.symbol),
         col((t) => t.decimals),

@@ -86,7 +86,7 @@ export function pickPriceSource(
   const meta = state.tokens.get(token);
   if (!meta || !meta.decimalsKnown || meta.decimals > MAX_PRICED_DECIMALS) return null;
   let best: PriceSource | null = null;
-  for (const address of state.poolsByToken.get(token) ?? []) {
+  for (const address of poolsAgainstQuotes(state, token, config)) {
     const pool = state.pools.get(address);
     // A pool whose trades need not happen at its price (a V4 hook returning deltas) never prices.
     if (!pool || familyOf(pool.kind).priceSourceExclusion?.(pool)) continue;
@@ -107,6 +107,28 @@ export function pickPriceSource(
     }
   }
   return best;
+}
+
+/**
+ * The token's pools whose other token is a quote token: the only pools `allowed` can accept (it
+ * accepts quote tokens only). A quote token's pools number in the thousands on a large network and
+ * it is priced in every block that moves one of its pools, so the list is kept per token set; pools
+ * are only ever added to a token's set (a rollback loads a new state), so its size tells when it is stale.
+ */
+const quotePoolsBySet = new WeakMap<ReadonlySet<string>, { size: number; quotes: ReadonlyMap<string, number>; pools: string[] }>();
+
+function poolsAgainstQuotes(state: IndexerState, token: string, config: PricingConfig): readonly string[] {
+  const all = state.poolsByToken.get(token);
+  if (!all) return [];
+  const known = quotePoolsBySet.get(all);
+  if (known && known.size === all.size && known.quotes === config.quoteRank) return known.pools;
+  const pools: string[] = [];
+  for (const address of all) {
+    const pool = state.pools.get(address);
+    if (pool && config.quoteRank.has(pool.token0 === token ? pool.token1 : pool.token0)) pools.push(address);
+  }
+  quotePoolsBySet.set(all, { size: all.size, quotes: config.quoteRank, pools });
+  return pools;
 }
 
 /** The token's price through `source` (scaled by 10^36), or null when the pool cannot say. */

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SCALE } from '../../../src/indexer/math/fixed.ts';
-import { SCORE_WEIGHTS, isSecure, securityScore, type SecurityInput } from '../../../src/indexer/trust/securityScore.ts';
+import { SCORE_WEIGHTS, isSecure, securityScore, usd as formatUsd, type SecurityInput } from '../../../src/indexer/trust/securityScore.ts';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000);
@@ -88,4 +88,12 @@ describe('isSecure (score > 70 AND market cap > 50,000 USD)', () => {
   for (const [score, cap, expected] of table) {
     it(`score ${score}, market cap ${cap === null ? 'none' : cap / SCALE}: ${expected}`, () => assert.equal(isSecure(score, cap, rule), expected));
   }
+});
+
+describe('dollar amounts in reasons', () => {
+  it('are formatted as en-US toLocaleString formats whole numbers, huge ones included', () => {
+    const values = [0, 1, 12, 999, 1000, 12_345, 999_999, 1_000_000, 123_456_789, 2 ** 53 - 1, 2 ** 53 + 2, 2 ** 60, 1e21, 1.5e300, -1234, -0, 0.5, 1234.56, Infinity, NaN];
+    for (let x = 7; x < 1e25; x *= 13) values.push(Math.floor(x));
+    for (const n of values) assert.equal(formatUsd(n), n.toLocaleString('en-US', { maximumFractionDigits: 0 }), String(n));
+  });
 });
