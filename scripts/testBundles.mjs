@@ -16,9 +16,6 @@ const LINGER_MS = 30_000;
 /** The registration function a wrapped file exports by default. */
 const REGISTER = '__registerTestFile';
 
-/** The name of the suite a bundle runs a file in: its path from the repository, as .ts. */
-export const suiteNameOf = (source) => source;
-
 /**
  * Rewrites the compiled test file at `jsPath` into `export default function register() { …body… }`
  * with its imports kept on top, line for line (the source map still holds). False, and the file
@@ -87,13 +84,14 @@ export function writeBundle(path, files) {
     ...files.map((f, i) => `import f${i} from ${JSON.stringify(rel(f.js))};`),
     // A file that leaves a socket or a timer behind would keep the process, and the run, waiting
     // until the runner's timeout (node runs the root's own after hooks only once the event loop is
-    // empty): after the last file's own after hooks, say what is left, and end.
+    // empty): after the last file's own after hooks, say what is left, and end. (A process whose
+    // event loop spins never runs this timer: the runner's timeout still ends it.)
     `const linger = () => setTimeout(() => {`,
     `  const left = [...process._getActiveHandles(), ...process._getActiveRequests()].map((h) => h.constructor.name + (h.remotePort ? ' to port ' + h.remotePort : '') + (h.localPort ? ' from port ' + h.localPort : ''));`,
     `  console.error('the bundle ${relative(dirname(dirname(path)), path)} did not exit ${LINGER_MS / 1000} s after its tests: ' + left.join(', '));`,
     `  process.exit(1);`,
     `}, ${LINGER_MS}).unref();`,
-    ...files.map((f, i) => `describe(${JSON.stringify(suiteNameOf(f.source))}, () => {\n  f${i}();${i === files.length - 1 ? '\n  after(linger);' : ''}\n});`),
+    ...files.map((f, i) => `describe(${JSON.stringify(f.source)}, () => {\n  f${i}();${i === files.length - 1 ? '\n  after(linger);' : ''}\n});`),
   ];
   writeFileSync(path, `${lines.join('\n')}\n`);
   return path;
