@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { startTcpProxy, type TcpProxy } from './tcpProxy.ts';
+import { cutConnection, startTcpProxy, type TcpProxy } from './tcpProxy.ts';
 
 function echo(): Promise<Server> {
   const server = createServer((s) => s.pipe(s));
@@ -58,5 +58,44 @@ describe('tcp proxy', () => {
     const c = await open(port);
     assert.equal(await roundTrip(c, 'four'), 'four');
     for (const s of [a, b, c]) s.destroy();
+  });
+});
+
+describe('cutting a connection', () => {
+  /** A fresh connection: `near` is the server's end of it, `far` the client's. */
+  async function pair(): Promise<{ server: Server; near: Socket; far: Socket }> {
+    let accept!: (s: Socket) => void;
+    const accepted = new Promise<Socket>((resolve) => (accept = resolve));
+    const server = createServer((s) => (s.on('error', () => {}), accept(s)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const far = await open((server.address() as { port: number }).port);
+    far.on('error', () => {});
+    return { server, near: await accepted, far };
+  }
+
+  function closes(s: Socket, ms = 2000): Promise<boolean> {
+    return new Promise((resolve) => {
+      if (s.closed) return resolve(true);
+      const timer = setTimeout(() => resolve(false), ms);
+      s.once('close', () => (clearTimeout(timer), resolve(true)));
+    });
+  }
+
+  it('resets an open connection: its peer sees ECONNRESET', async () => {
+    const { server, near, far } = await pair();
+    const farError = new Promise<string | undefined>((resolve) => far.once('error', (e: NodeJS.ErrnoException) => resolve(e.code)));
+    cutConnection(near);
+    assert.equal(await closes(near), true);
+    assert.equal(await farError, 'ECONNRESET');
+    server.close();
+  });
+
+  it('closes a connection whose shutdown is under way (a reset is refused there, and the socket would never close)', async () => {
+    const { server, near, far } = await pair();
+    near.end(); // the shutdown is issued; libuv answers a reset now with EINVAL
+    cutConnection(near);
+    assert.equal(await closes(near), true, "the cut socket emitted 'close'");
+    far.destroy();
+    server.close();
   });
 });
