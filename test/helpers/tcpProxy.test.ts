@@ -48,6 +48,7 @@ describe('tcp proxy', () => {
     assert.equal(await roundTrip(a, 'two'), null, 'nothing crosses a partition');
     const b = await open(port); // accepted, but goes nowhere
     assert.equal(await roundTrip(b, 'three'), null);
+    assert.equal(proxy.dropped, 'twothree'.length, 'what reached the partition is counted');
     assert.equal(a.destroyed, false, 'the connection is not closed: its peer must notice');
 
     await proxy.setMode('refuse');

@@ -16,6 +16,9 @@ export type TcpProxy = {
   readonly mode: TcpProxyMode;
   /** Connections accepted so far. */
   readonly accepted: number;
+  /** Bytes that reached a partition and went no further, in either direction (a test waits on it
+   * to know a request is stuck rather than not yet sent). */
+  readonly dropped: number;
   setMode(mode: TcpProxyMode): Promise<void>;
   close(): Promise<void>;
 };
@@ -47,6 +50,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   };
   let mode: TcpProxyMode = 'pass';
   let accepted = 0;
+  let dropped = 0;
   let server: Server | undefined;
   let port = 0;
 
@@ -57,6 +61,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     if (mode !== 'pass') {
       const pair: Pair = { client, dead: true };
       pairs.add(pair);
+      client.on('data', (chunk) => void (dropped += chunk.length));
       client.on('close', () => pairs.delete(pair));
       return;
     }
@@ -65,8 +70,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     upstream.on('error', () => {});
     const pair: Pair = { client, upstream, dead: false };
     pairs.add(pair);
-    client.on('data', (chunk) => void (pair.dead ? undefined : upstream.write(chunk)));
-    upstream.on('data', (chunk) => void (pair.dead ? undefined : client.write(chunk)));
+    client.on('data', (chunk) => void (pair.dead ? (dropped += chunk.length) : upstream.write(chunk)));
+    upstream.on('data', (chunk) => void (pair.dead ? (dropped += chunk.length) : client.write(chunk)));
     // Either side closing closes the other, except across a partition: nothing gets through it.
     const end = () => {
       pairs.delete(pair);
@@ -105,6 +110,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     get accepted() {
       return accepted;
+    },
+    get dropped() {
+      return dropped;
     },
     async setMode(next) {
       if (next === mode) return;

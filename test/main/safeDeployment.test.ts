@@ -293,8 +293,14 @@ describe('a deployment that is safe to run (real serve and index processes)', { 
     const lookup = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionByBlockNumberAndIndex', params: ['latest', '0x0'] });
     assert.equal((await send(`${url}/rpc`, 'POST', lookup)).status, 200, 'a lookup before the partition (its connection is kept alive)');
     await nodeProxy.setMode('partition');
+    const droppedBefore = nodeProxy.dropped;
+    const sentAt = performance.now();
     const stuck = send(`${url}/rpc`, 'POST', lookup);
-    await new Promise((r) => setTimeout(r, 400));
+    // Healed once the lookup's request to the node is lost in the partition (on a loaded machine
+    // the serve process may not have sent it yet after a fixed wait), and no sooner than 400 ms
+    // after it was sent: past the 250 ms in which an identical lookup would share its call.
+    await until('the lookup reached the partition', 5000, async () => (nodeProxy.dropped > droppedBefore ? true : undefined));
+    await new Promise((r) => setTimeout(r, Math.max(0, 400 - (performance.now() - sentAt))));
     await nodeProxy.setMode('pass');
     const healed = performance.now();
     const afterHeal = await send(`${url}/rpc`, 'POST', lookup);
