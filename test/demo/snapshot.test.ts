@@ -1,12 +1,15 @@
 // The demo snapshot's rules that need no `npm start` (test/main/demoSnapshot.test.ts has those):
-// what its keys cover, and a snapshot hours old caught up to the wall clock with the last 24 h as
+// what its keys cover, when its database part cannot be used (the re-index that follows is
+// demoSnapshot.test.ts's), and a snapshot hours old caught up to the wall clock with the last 24 h as
 // dense as on a fresh start, live trading going on from its head.
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { openDemo } from '../../src/demo/openDemo.ts';
+import { openDatabaseSnapshot, type SnapshotChain } from '../../src/demo/snapshot.ts';
 import { CHAIN_KEY_PATHS, DATABASE_KEY_PATHS, chainKey, databaseKey, repoRoot } from '../../src/demo/snapshotKeys.ts';
 
 const dirs: string[] = [];
@@ -55,6 +58,57 @@ describe('demo snapshot keys', () => {
       writeFileSync(join(root, file), `-- ${file}\n`, { flag: 'a' });
       assert.notEqual(databaseKey('chain-a', { batchSize: 500 }, root), before, `${file} changes the database key`);
     }
+  });
+});
+
+describe("a demo snapshot's database part", () => {
+  const INPUTS = { batchSize: 500 };
+  /** What openDatabaseSnapshot reads of the chain part: its key, its head and where it came from. */
+  const chainPart = (source: 'loaded' | 'built' = 'loaded') => ({ key: 'chain-key', head: { hash: '0xhead', number: 7, timestamp: 1 }, source }) as unknown as SnapshotChain;
+  /** A directory holding a database part saved by openDatabaseSnapshot itself. */
+  async function saved(): Promise<string> {
+    const dir = tempDir('db-part');
+    await openDatabaseSnapshot(chainPart(), INPUTS, { dir }).save(new Blob([gzipSync(Buffer.from('a tarball'))]));
+    return dir;
+  }
+  const open = (dir: string, source: 'loaded' | 'built' = 'loaded') => {
+    const lines: string[] = [];
+    const part = openDatabaseSnapshot(chainPart(source), INPUTS, { dir, log: (m) => void lines.push(m) });
+    return { part, lines };
+  };
+  const meta = (dir: string) => JSON.parse(readFileSync(join(dir, 'db.meta.json'), 'utf8')) as Record<string, unknown>;
+
+  it('one it saved is used as it is: its tarball, no line', async () => {
+    const { part, lines } = open(await saved());
+    assert.equal(part.reason, undefined);
+    assert.equal(Buffer.from(await part.dump!.arrayBuffer()).toString(), 'a tarball');
+    assert.deepEqual(lines, []);
+  });
+
+  it('one that cannot be used is not: the reason, and one line saying the chain snapshot is re-indexed', async () => {
+    const cases: [string, (dir: string) => void, RegExp][] = [
+      ['missing', (dir) => rmSync(join(dir, 'db.meta.json')), /^missing$/],
+      ['corrupt metadata', (dir) => writeFileSync(join(dir, 'db.meta.json'), '{"key":'), /^corrupt \(db\.meta\.json: .+\)$/],
+      ['made for another chain', (dir) => writeFileSync(join(dir, 'db.meta.json'), JSON.stringify({ ...meta(dir), chainHead: '0xother' })), /^made for another chain snapshot$/],
+      ['another key', (dir) => writeFileSync(join(dir, 'db.meta.json'), JSON.stringify({ ...meta(dir), key: 'another-indexer' })), /^stale \(key another-indexer, now \w+: .*\)$/],
+      ['cut short', (dir) => writeFileSync(join(dir, 'db.tar.gz'), 'short'), /^corrupt \(db\.tar\.gz is 5 bytes, \d+ written\)$/],
+      // The same size, other bytes: only gzip's own check tells (PGlite handed it ends the process).
+      ['same size, not gzip', (dir) => writeFileSync(join(dir, 'db.tar.gz'), Buffer.alloc(statSync(join(dir, 'db.tar.gz')).size, 7)), /^corrupt \(db\.tar\.gz: incorrect header check\)$/],
+    ];
+    for (const [name, spoil, reason] of cases) {
+      const dir = await saved();
+      spoil(dir);
+      const { part, lines } = open(dir);
+      assert.equal(part.dump, undefined, name);
+      assert.match(part.reason ?? '', reason, name);
+      assert.deepEqual(lines, [`demo database snapshot ${part.reason}: re-indexing the demo chain snapshot and saving it`], name);
+    }
+  });
+
+  it('a chain just built has none yet, and that needs no line of its own', () => {
+    const { part, lines } = open(tempDir('db-part-empty'), 'built');
+    assert.equal(part.reason, 'missing');
+    assert.deepEqual(lines, []);
   });
 });
 
