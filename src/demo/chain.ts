@@ -3,6 +3,8 @@
 import { fileURLToPath } from 'node:url';
 import { resolveConfig } from 'hardhat/internal/core/config/config-resolution.js';
 import { createProvider } from 'hardhat/internal/core/providers/construction.js';
+import { normalizeHardhatNetworkAccountsConfig } from 'hardhat/internal/core/providers/util.js';
+import type { HardhatNetworkAccountsConfig } from 'hardhat/types/config.js';
 import { JsonRpcServer } from 'hardhat/internal/hardhat-network/jsonrpc/server.js';
 import { createChainClient } from '../chain/index.ts';
 
@@ -35,10 +37,28 @@ export interface DemoChainOptions {
   accountsBalanceWei?: bigint;
 }
 
+/**
+ * The 20 default accounts with `balance` each: the accounts of Hardhat's test mnemonic, whose keys
+ * are derived once per process. Hardhat derives them again for every chain it creates (PBKDF2 in
+ * JavaScript, about 0.6 s); handed as keys, the chain has the same accounts.
+ */
+function defaultAccounts(resolved: HardhatNetworkAccountsConfig, balance: string): HardhatNetworkAccountsConfig {
+  if (Array.isArray(resolved)) return resolved;
+  const key = JSON.stringify([resolved.mnemonic, resolved.path, resolved.initialIndex, resolved.count, resolved.passphrase]);
+  let keys = derivedKeys.get(key);
+  if (!keys) {
+    keys = normalizeHardhatNetworkAccountsConfig(resolved).map((a) => a.privateKey);
+    derivedKeys.set(key, keys);
+  }
+  return keys.map((privateKey) => ({ privateKey, balance }));
+}
+const derivedKeys = new Map<string, string[]>();
+
 export async function startDemoChain(options: DemoChainOptions = {}): Promise<DemoChain> {
   const started = performance.now();
   const chainId = options.chainId ?? 31337;
   const host = options.host ?? '127.0.0.1';
+  const balance = (options.accountsBalanceWei ?? 10n ** 24n).toString();
   // Hardhat resolves project paths relative to a config file that must exist; pointing it at
   // this module avoids needing a hardhat.config in the caller's cwd. Nothing is written there.
   const config = resolveConfig(fileURLToPath(import.meta.url), {
@@ -46,13 +66,15 @@ export async function startDemoChain(options: DemoChainOptions = {}): Promise<De
       hardhat: {
         chainId,
         initialDate: options.initialDate?.toISOString(),
-        accounts: { accountsBalance: (options.accountsBalanceWei ?? 10n ** 24n).toString() },
+        accounts: { accountsBalance: balance },
         // fifo keeps a batch of queued txs in send order when the simulation mines blocks by hand.
         mining: { auto: true, interval: 0, mempool: { order: 'fifo' } },
         loggingEnabled: false,
       },
     },
   });
+  const hardhat = config.networks.hardhat;
+  hardhat.accounts = defaultAccounts(hardhat.accounts, balance);
   const provider = await createProvider(config, 'hardhat');
   const server = new JsonRpcServer({ hostname: host, port: options.port ?? 0, provider });
   const address = await server.listen();

@@ -32,6 +32,26 @@ test('demo chain serves JSON-RPC over HTTP and stops cleanly', async () => {
   await assert.rejects(fetch(chain.url));
 });
 
+test("every chain has Hardhat's 20 default accounts (its test mnemonic), each with the balance asked", async () => {
+  const balances = [10n ** 24n, 5n * 10n ** 18n];
+  // The second chain gets the keys the first derived (src/demo/chain.ts derives them once per process).
+  for (const balance of balances) {
+    const chain = await startDemoChain({ accountsBalanceWei: balance });
+    try {
+      const accounts = (await rpc(chain, 'eth_accounts')) as string[];
+      assert.equal(accounts.length, 20);
+      assert.equal(accounts[0], '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266');
+      assert.equal(accounts[19], '0x8626f6940e2eb28930efb4cef49b2d1f2c9c1199');
+      for (const a of [accounts[0]!, accounts[19]!]) assert.equal(BigInt(await rpc(chain, 'eth_getBalance', [a, 'latest'])), balance);
+      // A key signs: the account sends a transaction.
+      const hash = await rpc(chain, 'eth_sendTransaction', [{ from: accounts[19], to: accounts[0], value: '0x1' }]);
+      assert.match(hash, /^0x[0-9a-f]{64}$/);
+    } finally {
+      await chain.stop();
+    }
+  }
+});
+
 test('automining, timestamps, logs, finality tags and snapshots', async () => {
   const chain = await startDemoChain();
   try {
