@@ -35,10 +35,11 @@ const rank = (f) => {
 };
 
 /**
- * Files that measure a standing budget on the machine's 2 cores (`npm start` ready within 30 s):
- * they run alone, before the others, so that they measure what a user gets, not a share of it.
+ * Files that measure a standing budget on the machine's 2 cores (`npm start` ready within 30 s,
+ * the simulated node's eth_getLogs within 250 ms of CPU): they run alone, before the others, so
+ * that they measure what a user gets, not a share of it.
  */
-const SOLO = ['test/main/npmStart.test.ts'];
+const SOLO = ['test/sim/getLogsSpeed.test.ts', 'test/main/npmStart.test.ts'];
 
 /**
  * The benchmark harness's end-to-end check (a minute of load runs) is not part of `npm test`'s
