@@ -317,7 +317,10 @@ function trimmed(hours: readonly number[], cutoff: number): number {
 
 /** Keeps the points from `cutoff` on and the latest one before it: the answers stay the same. */
 function trim(entry: Entry, cutoff: number): void {
-  if (entry.steps.length < 2) return;
+  const { steps } = entry;
+  if (steps.length < 2) return;
+  // nothing to drop while the second point is from the cutoff on (checked without unpacking: every entry, every hour)
+  if ((typeof steps === 'string' ? entry.firstHour + steps.charCodeAt(1) : steps[1]!) >= cutoff) return;
   const hours = hoursOf(entry);
   const before = trimmed(hours, cutoff);
   if (before > 0) setPoints(entry, hours.slice(before), splitJsonNumbers(entry.prices).slice(before));
