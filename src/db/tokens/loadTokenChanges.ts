@@ -18,6 +18,18 @@ export type LoadTokenChangesOptions = {
   chunkRows?: number;
   /** A reader's own reason to load every row (its answers depend on the coverage, which moved). */
   fullWhen?: (coverage: DataCoverage) => boolean;
+  /**
+   * Receives the rows of a full load chunk by chunk instead of `rows` (left empty): a full load
+   * of a large catalogue never holds every row at once (memory, docs/performance.md).
+   */
+  fullSink?: FullLoadSink;
+};
+
+/** Where a full load's rows go, chunk by chunk in address order. */
+export type FullLoadSink = {
+  /** Called once, before any rows: the version, coverage and pools, and how many tokens there are. */
+  begin(changes: Omit<TokenChanges, 'rows'> & { tokens: number }): void;
+  rows(chunk: TokenRow[]): void;
 };
 
 /**
@@ -42,6 +54,11 @@ export async function loadTokenChanges(db: Queryable, since?: DataVersion, optio
     `SELECT ${poolColumns} FROM pools ${full ? '' : 'WHERE row_version > $1'} ORDER BY address`,
     full ? [] : [since.version],
   );
+  const sink = full ? options.fullSink : undefined;
+  if (sink) {
+    const [counted] = await db.query<{ tokens: number }>('SELECT count(*)::int AS tokens FROM tokens');
+    sink.begin({ ...state, full, pools, tokens: counted?.tokens ?? 0 });
+  }
   const rows: TokenRow[] = [];
   let after: string | undefined;
   for (;;) {
@@ -54,7 +71,8 @@ export async function loadTokenChanges(db: Queryable, since?: DataVersion, optio
       `SELECT ${tokenColumns} FROM tokens ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY address LIMIT ${chunkRows}`,
       params,
     );
-    for (const row of chunk) rows.push(row);
+    if (sink) sink.rows(chunk);
+    else for (const row of chunk) rows.push(row);
     if (chunk.length < chunkRows) break;
     after = chunk[chunk.length - 1]!.address;
   }

@@ -33,8 +33,15 @@ type Entry = {
   currentPrice: Json<number> | null;
   /** ms since the epoch */
   priceUpdatedAt: number | null;
-  /** Hours of the stored points, ascending; `prices` in step. */
-  hours: number[];
+  /** The hour of the first stored point (see `steps`). */
+  firstHour: number;
+  /**
+   * Hours of the stored points, ascending, `prices` in step, packed (memory: a number array held
+   * 365 bytes per token, docs/performance.md): the hour of each point after the first as its step
+   * from the one before, one UTF-16 code unit per point (the first's is 0); when a step does not
+   * fit in one (an old carried point, 7.5 years before the next), the hours themselves.
+   */
+  steps: string | number[];
   /**
    * The points' prices as JSON number text, joined by commas: one string per token, not one per
    * point (memory, docs/performance.md); split again per answer.
@@ -231,7 +238,7 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
     },
     stats() {
       let points = 0;
-      for (const entry of entries.values()) points += entry.hours.length;
+      for (const entry of entries.values()) points += entry.steps.length;
       return { tokens: entries.size, points, cutoff: cutoff === undefined ? undefined : new Date(cutoff * HOUR_MS) };
     },
     stop: () => clearInterval(timer),
@@ -243,7 +250,7 @@ function setToken(entries: Map<string, Entry>, row: PriceTokenRow): void {
   const priceUpdatedAt = row.priceUpdatedAt === null ? null : new Date(row.priceUpdatedAt).getTime();
   const entry = entries.get(row.address);
   if (!entry) {
-    entries.set(row.address, { checksum: row.checksumAddress, currentPrice, priceUpdatedAt, hours: [], prices: joinJsonNumbers([]) });
+    entries.set(row.address, { checksum: row.checksumAddress, currentPrice, priceUpdatedAt, firstHour: 0, steps: '', prices: joinJsonNumbers([]) });
     return;
   }
   entry.checksum = row.checksumAddress;
@@ -256,14 +263,14 @@ function setToken(entries: Map<string, Entry>, row: PriceTokenRow): void {
  * joined prices are split and joined once per batch of rows, not once per point.
  */
 function putPoints(entries: Map<string, Entry>, rows: readonly PricePointChange[], cutoff: number): void {
-  const touched = new Map<Entry, Json<number>[]>();
+  const touched = new Map<Entry, { hours: number[]; prices: Json<number>[] }>();
   for (const row of rows) {
     // A point of a token written after the token rows were read: both come with the next load.
     const entry = entries.get(row.token);
     if (!entry) continue;
-    let prices = touched.get(entry);
-    if (!prices) touched.set(entry, (prices = splitJsonNumbers(entry.prices)));
-    const { hours } = entry;
+    let points = touched.get(entry);
+    if (!points) touched.set(entry, (points = { hours: hoursOf(entry), prices: splitJsonNumbers(entry.prices) }));
+    const { hours, prices } = points;
     const hour = row.hour;
     const price = jsonNumber(row.price);
     let i = hours.length;
@@ -277,20 +284,61 @@ function putPoints(entries: Map<string, Entry>, rows: readonly PricePointChange[
       prices.splice(i, 0, price);
     }
   }
-  for (const [entry, prices] of touched) {
-    entry.prices = joinJsonNumbers(prices);
-    trim(entry, cutoff);
+  for (const [entry, { hours, prices }] of touched) {
+    const before = trimmed(hours, cutoff);
+    setPoints(entry, hours.slice(before), prices.slice(before));
   }
+}
+
+/** The hours of an entry's points, unpacked. */
+function hoursOf(entry: Entry): number[] {
+  const { steps } = entry;
+  if (typeof steps !== 'string') return steps.slice();
+  const hours: number[] = [];
+  for (let i = 0, hour = entry.firstHour; i < steps.length; i++) hours.push((hour += steps.charCodeAt(i)));
+  return hours;
+}
+
+/** Stores an entry's points: their hours packed (see Entry.steps), their prices joined. */
+function setPoints(entry: Entry, hours: readonly number[], prices: readonly Json<number>[]): void {
+  entry.prices = joinJsonNumbers(prices);
+  entry.firstHour = hours[0] ?? 0;
+  const steps = hours.map((hour, i) => (i === 0 ? 0 : hour - hours[i - 1]!));
+  // one flat string (concatenating code units one by one would build a rope of them)
+  entry.steps = steps.some((step) => step > 0xffff) ? hours.slice() : String.fromCharCode(...steps);
+}
+
+/** How many of `hours` (ascending) to drop so that those from `cutoff` on and the latest one before it stay. */
+function trimmed(hours: readonly number[], cutoff: number): number {
+  let before = 0;
+  while (before < hours.length && hours[before]! < cutoff) before++;
+  return Math.max(0, before - 1);
 }
 
 /** Keeps the points from `cutoff` on and the latest one before it: the answers stay the same. */
 function trim(entry: Entry, cutoff: number): void {
-  let before = 0;
-  while (before < entry.hours.length && entry.hours[before]! < cutoff) before++;
-  if (before > 1) {
-    entry.hours.splice(0, before - 1);
-    entry.prices = joinJsonNumbers(splitJsonNumbers(entry.prices).slice(before - 1));
+  const { steps } = entry;
+  if (steps.length < 2) return;
+  // nothing to drop while the second point is from the cutoff on (checked without unpacking: every entry, every hour)
+  if ((typeof steps === 'string' ? entry.firstHour + steps.charCodeAt(1) : steps[1]!) >= cutoff) return;
+  const hours = hoursOf(entry);
+  const before = trimmed(hours, cutoff);
+  if (before > 0) setPoints(entry, hours.slice(before), splitJsonNumbers(entry.prices).slice(before));
+}
+
+/** Reused by serialise (synchronous) to unpack an entry's hours without allocating. */
+const scratchHours: number[] = [];
+
+/** `entry`'s hours in `into` (its length set to their count). */
+function unpackInto(into: number[], entry: Entry): number[] {
+  const { steps } = entry;
+  into.length = steps.length;
+  if (typeof steps !== 'string') {
+    for (let i = 0; i < steps.length; i++) into[i] = steps[i]!;
+    return into;
   }
+  for (let i = 0, hour = entry.firstHour; i < steps.length; i++) into[i] = hour += steps.charCodeAt(i);
+  return into;
 }
 
 /** The timestamp of each hour of the current window, made once per hour. */
@@ -316,7 +364,7 @@ const pricePoint = jsonObjectWriter<PricePoint>()(['price', 'timestamp']);
 function serialise(entry: Entry, current: number): Json<PriceHistory> {
   const first = current - (HISTORY_HOURS - 1);
   const stamp = stampsFor(current);
-  const { hours } = entry;
+  const hours = unpackInto(scratchHours, entry);
   const prices = splitJsonNumbers(entry.prices);
   let i = 0;
   let price: Json<number> | null = null;

@@ -70,7 +70,12 @@ export function createTextSlab<T extends SlabSpan, J>(): TextSlab<T, J> {
       live.add(item);
     },
     reserve(bytes) {
-      if (used + bytes > slab.length) rebuild(bytes);
+      if (used + bytes <= slab.length) return;
+      // An empty slab (a full load) gets exactly what is asked for: the caller's estimate has its own headroom.
+      if (live.size === 0) {
+        slab = Buffer.allocUnsafeSlow(Math.max(MIN_CAPACITY, bytes));
+        used = 0;
+      } else rebuild(bytes);
     },
     free,
     copy: (item, target, at) => at + slab.copy(target, at, item.offset, item.offset + item.length),

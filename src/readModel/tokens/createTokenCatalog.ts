@@ -93,24 +93,37 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
    * another token's bytes).
    */
   async function load(): Promise<void> {
+    // A full load fills new structures chunk by chunk as the rows arrive (never every row at once).
+    type Next = { entries: Map<string, Entry>; bySlot: Entry[]; texts: TextSlab<Entry, Token>; keys: ApproxKeys; pools: PoolIndex; view: HistoryView; tokens: number; reserved: boolean };
+    let next: Next | undefined;
     const changes = await loadTokenChanges(options.db, state, {
       chunkRows: options.chunkRows,
       fullWhen: (coverage) => viewKey(historyView(coverage)) !== viewKey(view),
+      fullSink: {
+        begin(c) {
+          const nextView = historyView(c.coverage);
+          next = { entries: new Map(), bySlot: [], texts: createTextSlab<Entry, Token>(), keys: createApproxKeys(), pools: createPoolIndex(c.pools, nextView), view: nextView, tokens: c.tokens, reserved: false };
+        },
+        rows(chunk) {
+          const n = next!;
+          if (!n.reserved) {
+            n.texts.reserve(estimateBytes(chunk, n.tokens, n.pools, n.view));
+            n.reserved = true;
+          }
+          for (const row of chunk) {
+            const before = n.entries.get(row.address);
+            const { entry, json } = prepare(row, before?.slot ?? n.entries.size, n.pools, n.view);
+            if (before) n.texts.free(before);
+            put(n, entry, json);
+          }
+        },
+      },
     });
     if (changes.full) {
-      const nextView = historyView(changes.coverage);
-      const nextPools = createPoolIndex(changes.pools, nextView);
-      const next = { entries: new Map<string, Entry>(), bySlot: [] as Entry[], texts: createTextSlab<Entry, Token>(), keys: createApproxKeys() };
-      next.texts.reserve(estimateBytes(changes.rows, nextPools, nextView));
-      for (const row of changes.rows) {
-        const before = next.entries.get(row.address);
-        const { entry, json } = prepare(row, before?.slot ?? next.entries.size, nextPools, nextView);
-        if (before) next.texts.free(before);
-        put(next, entry, json);
-      }
-      ({ entries, bySlot, texts, keys } = next);
-      pools = nextPools;
-      view = nextView;
+      const n = next!;
+      ({ entries, bySlot, texts, keys } = n);
+      pools = n.pools;
+      view = n.view;
       sorted = new Map();
       search = undefined;
     } else {
@@ -233,14 +246,15 @@ function put(into: { entries: Map<string, Entry>; bySlot: Entry[]; texts: TextSl
 }
 
 /**
- * The JSON size of a full load, from a sample (a fifth more, as headroom): the slab makes room
- * once instead of growing step by step, without holding the whole batch's JSON to measure it.
+ * The JSON size of a full load of `tokens` tokens, from a sample of its first rows (a fifth
+ * more, as headroom): the slab makes room once instead of growing step by step, without holding
+ * the whole batch's JSON to measure it.
  */
-function estimateBytes(rows: readonly TokenRow[], pools: PoolIndex, view: HistoryView): number {
+function estimateBytes(rows: readonly TokenRow[], tokens: number, pools: PoolIndex, view: HistoryView): number {
   const sample = rows.slice(0, 64);
   if (sample.length === 0) return 0;
   const bytes = sample.reduce((n, row) => n + Buffer.byteLength(JSON.stringify(toToken(row, sourceOf(row, pools), view))), 0);
-  return Math.ceil((bytes / sample.length) * rows.length * 1.2);
+  return Math.ceil((bytes / sample.length) * Math.max(tokens, rows.length) * 1.2);
 }
 
 /**

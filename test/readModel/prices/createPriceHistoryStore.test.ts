@@ -105,6 +105,24 @@ for (const target of testDatabases) {
       });
     }
 
+    it('answers like SQL when a carried point is older than its packed hour steps reach (over 65,535 hours)', async () => {
+      await resetDatabase(db);
+      await seed(db);
+      await appendPricePoints(db, [
+        { token: addressOf(13), price: '4.5', observedAt: at(70_000, 2), blockNumber: 10 },
+        { token: addressOf(13), price: '5.5', observedAt: at(3, 2), blockNumber: 1004 },
+      ]);
+      const store = createPriceHistoryStore({ db, staleMs: 0 });
+      await assertSameAsSql(db, store, NOW, 'loaded');
+      // incremental: an even older point, then one inside the window
+      await appendPricePoints(db, [{ token: addressOf(13), price: '3.5', observedAt: at(80_000, 2), blockNumber: 9 }]);
+      await assertSameAsSql(db, store, NOW, 'older point');
+      await appendPricePoints(db, [{ token: addressOf(13), price: '6.5', observedAt: at(1, 2), blockNumber: 1008 }]);
+      await assertSameAsSql(db, store, NOW, 'newer point');
+      for (const hours of [2, 30]) await assertSameAsSql(db, store, later(hours), `+${hours} h`);
+      store.stop();
+    });
+
     it('answers like SQL on generated histories (prices of every magnitude, gaps, several points an hour)', async () => {
       await resetDatabase(db);
       const r = createPrng(32);

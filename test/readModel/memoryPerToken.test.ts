@@ -1,0 +1,85 @@
+// Memory per token of what an API process holds for every token, measured on the bench's seeded
+// catalogue (bench/lib/catalogue.ts, the same mix) at a small size: the token catalogue's V8
+// heap, its JSON slab and sort keys (ArrayBuffers), and the price histories' V8 heap. The bounds
+// are the figures measured (docs/performance.md, "Memory at 100,000 tokens") with ~20 % headroom: a
+// change that makes a structure per token much larger fails here instead of in a 100,000-token
+// run (start-up memory multiplies these by the catalogue's size).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { buildCatalogue, writeCatalogue } from '../../bench/lib/catalogue.ts';
+import { createDatabase, loadTokenChanges, type Database } from '../../src/db/index.ts';
+import { createTokenCatalog } from '../../src/readModel/tokens/createTokenCatalog.ts';
+import { createPriceHistoryStore } from '../../src/readModel/prices/createPriceHistoryStore.ts';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+const TOKENS = 3000;
+/** Bytes per token, upper bounds (measured: see the test's output and docs/performance.md). */
+const BOUNDS = { catalogueHeap: 850, catalogueBuffers: 2400, pricesHeap: 800 };
+
+function settled(): { heap: number; buffers: number } {
+  for (let i = 0; i < 3; i++) gc();
+  const m = process.memoryUsage();
+  return { heap: m.heapUsed, buffers: m.arrayBuffers };
+}
+
+/** A first pair, dropped, so the code they run is compiled before anything is measured. */
+async function warmUp(db: Database): Promise<void> {
+  const catalog = createTokenCatalog({ db, staleMs: 3_600_000 });
+  await catalog.refresh(true);
+  catalog.stop();
+  const prices = createPriceHistoryStore({ db, staleMs: 3_600_000 });
+  await prices.refresh(true);
+  prices.stop();
+}
+
+describe('memory per token of the in-memory read model', () => {
+  let db: Database;
+  before(async () => {
+    db = await createDatabase({ pgliteDir: 'memory://' });
+    const options = { count: TOKENS, seed: 59144, now: new Date() };
+    await writeCatalogue(db, buildCatalogue(options), options);
+  });
+  after(() => db.close());
+
+  it(`holds ${TOKENS} tokens and their histories within the bounds per token`, async () => {
+    await warmUp(db);
+    const start = settled();
+    const catalog = createTokenCatalog({ db, staleMs: 3_600_000 });
+    await catalog.refresh(true);
+    const tokens = settled();
+    const prices = createPriceHistoryStore({ db, staleMs: 3_600_000 });
+    await prices.refresh(true);
+    const histories = settled();
+    const perToken = {
+      catalogueHeap: Math.round((tokens.heap - start.heap) / TOKENS),
+      catalogueBuffers: Math.round((tokens.buffers - start.buffers) / TOKENS),
+      pricesHeap: Math.round((histories.heap - tokens.heap) / TOKENS),
+    };
+    process.stdout.write(`# bytes per token: ${JSON.stringify(perToken)}\n`);
+    for (const [key, bound] of Object.entries(BOUNDS) as [keyof typeof BOUNDS, number][]) {
+      assert.ok(perToken[key] <= bound, `${key}: ${perToken[key]} bytes per token, bound ${bound}`);
+    }
+    // both still answer (the structures measured are the ones in use)
+    assert.ok((await catalog.page({ page: 1, limit: 5 })).bytes.length > 0);
+    assert.ok(prices.stats().tokens === TOKENS);
+    catalog.stop();
+    prices.stop();
+  });
+
+  it('hands a full token load over chunk by chunk, never every row at once', async () => {
+    const chunks: number[] = [];
+    let announced = 0;
+    const changes = await loadTokenChanges(db, undefined, {
+      chunkRows: 500,
+      fullSink: { begin: (c) => (announced = c.tokens), rows: (rows) => void chunks.push(rows.length) },
+    });
+    assert.equal(changes.rows.length, 0);
+    assert.equal(announced, TOKENS);
+    assert.equal(chunks.reduce((a, b) => a + b, 0), TOKENS);
+    assert.ok(chunks.every((n) => n <= 500));
+  });
+});
