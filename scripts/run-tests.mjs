@@ -48,13 +48,13 @@ const SOLO = ['test/sim/getLogsSpeed.test.ts', 'test/main/npmStart.test.ts'];
 const HARNESS = 'test/bench/quick.test.ts';
 
 /**
- * Files that keep a process of their own: they start processes, chains or browsers, measure time,
- * or take long enough alone. Every other file runs in a bundle (scripts/testBundles.mjs) unless it
+ * Files that keep a process of their own: they start processes, chains or browsers, measure time
+ * or memory, or take long enough alone. Every other file runs in a bundle (scripts/testBundles.mjs) unless it
  * cannot be wrapped (top-level await); TEST_BUNDLES=0 gives every file its own process.
  */
 const OWN_PROCESS = [
   'test/main/', 'test/demo/chain', 'test/demo/deploy', 'test/demo/poolState', 'test/demo/simulate', 'test/demo/snapshot', 'test/demo/tokenList',
-  'test/sim/indexer', 'test/sim/provider', 'test/bench/quick', 'test/api/lanes/differential', 'test/indexer/families', 'test/indexer/headFirst', 'test/indexer/demo.',
+  'test/sim/indexer', 'test/sim/provider', 'test/bench/quick', 'test/readModel/memoryPerToken', 'test/api/lanes/differential', 'test/indexer/families', 'test/indexer/headFirst', 'test/indexer/demo.',
 ];
 /** How many bundles the bundled files are split into (about two per worker and a few more, for balance). */
 const BUNDLES = Number(process.env.TEST_BUNDLES ?? 8);

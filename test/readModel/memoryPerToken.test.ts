@@ -9,9 +9,10 @@ import { after, before, describe, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { buildCatalogue, writeCatalogue } from '../../bench/lib/catalogue.ts';
-import { createDatabase, loadTokenChanges, type Database } from '../../src/db/index.ts';
+import { loadTokenChanges, type Database } from '../../src/db/index.ts';
 import { createTokenCatalog } from '../../src/readModel/tokens/createTokenCatalog.ts';
 import { createPriceHistoryStore } from '../../src/readModel/prices/createPriceHistoryStore.ts';
+import { openPglite } from '../helpers/pglite.ts';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -39,7 +40,7 @@ async function warmUp(db: Database): Promise<void> {
 describe('memory per token of the in-memory read model', () => {
   let db: Database;
   before(async () => {
-    db = await createDatabase({ pgliteDir: 'memory://' });
+    db = await openPglite();
     const options = { count: TOKENS, seed: 59144, now: new Date() };
     await writeCatalogue(db, buildCatalogue(options), options);
   });
