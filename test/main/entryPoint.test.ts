@@ -141,8 +141,9 @@ describe('entry point', () => {
   it('exits within a second of SIGTERM while keep-alive clients keep sending, each told to close after its request', async () => {
     // Idle connections get 1 s for a request already on its way (default 0.5 s): this test's eight
     // clients share one event loop with the other test file, and a client starved past the grace
-    // would see its idle connection closed without a last answer.
-    const started = startMain('serve', { CHAIN_RPC_URL: nodeUrl, PGLITE_DIR: join(dataDir, 'pglite-busy'), PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0', SHUTDOWN_IDLE_GRACE_MS: '1000' });
+    // would see its idle connection closed without a last answer. The database directory of the
+    // tests before (its cluster made once: initdb in WASM costs seconds of CPU).
+    const started = startMain('serve', { CHAIN_RPC_URL: nodeUrl, PGLITE_DIR: join(dataDir, 'pglite'), PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0', SHUTDOWN_IDLE_GRACE_MS: '1000' });
     const url = await waitForUrl(started);
     // One agent of one connection per client: with a shared pool a client whose connection was
     // closed takes another's idle one, and that client then has none to send on.
