@@ -7,9 +7,11 @@
 // Relative `.ts` imports become `.js`; every import stays an import: esbuild's bundle mode is used
 // only for its resolve hook, which marks every import external, so nothing is inlined.
 // Safe to run concurrently: an unchanged file is not rewritten, a changed one is replaced by rename.
+// Skipped when nothing changed since the last build: every file of src/, of dist/ and the build's
+// own scripts as it left them (paths, sizes, modification times; dist/.build-stamp). A second
+// `npm start` then spends about 0.1 s here instead of about 1 s.
 // Usage: node scripts/build-runtime.mjs [--verbose]
-import { build } from 'esbuild';
-import { keepImports, NODE_ESM_OPTIONS } from './keepImports.mjs';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -28,6 +30,25 @@ function walk(dir) {
 
 // Code that runs in a browser, not in Node: bundled below for the page, never compiled into dist/.
 const browserDirs = [join(srcDir, 'explorer', 'page')];
+const stampPath = join(outDir, '.build-stamp');
+
+/** What the last build saw and left: src/, dist/ (but the stamp) and the build's scripts, by path, size and mtime. */
+function fingerprint() {
+  const hash = createHash('sha256');
+  const files = [...walk(srcDir), ...(statSync(outDir, { throwIfNoEntry: false }) ? walk(outDir) : []), fileURLToPath(import.meta.url), join(root, 'scripts', 'keepImports.mjs')];
+  for (const file of files.sort()) {
+    if (file === stampPath) continue;
+    const stat = statSync(file, { throwIfNoEntry: false });
+    hash.update(`${file}\0${stat?.size}\0${stat?.mtimeMs}\n`);
+  }
+  return hash.digest('hex');
+}
+if (statSync(stampPath, { throwIfNoEntry: false }) && readFileSync(stampPath, 'utf8') === fingerprint()) {
+  if (process.argv.includes('--verbose')) process.stderr.write(`build-runtime: dist/ is up to date (nothing changed since its build) in ${Math.round(performance.now() - started)} ms\n`);
+  process.exit(0);
+}
+const { build } = await import('esbuild');
+const { keepImports, NODE_ESM_OPTIONS } = await import('./keepImports.mjs');
 const sources = walk(srcDir).filter((f) => !browserDirs.some((d) => f.startsWith(`${d}/`)));
 const entryPoints = sources.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
 const assets = sources.filter((f) => !f.endsWith('.ts'));
@@ -105,7 +126,10 @@ function prune(dir) {
     // gone already
   }
 }
+expected.add(stampPath);
 prune(outDir);
+// Written last: a build that failed before this point runs again next time.
+writeFileSync(stampPath, fingerprint());
 
 if (process.argv.includes('--verbose')) {
   const ms = Math.round(performance.now() - started);

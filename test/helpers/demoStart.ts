@@ -9,9 +9,13 @@ export { runSnapshotDir } from './runSnapshot.ts';
 
 export type Started = { main: MainProcess; url: string; readyMs: number; buildMs: number; banner: { demoSnapshot: string; readyInMs: number; chainUrl: string } };
 
-/** `npm start` (its build step included, timed) on the demo, with its snapshot in `snapshotDir`. */
-export async function npmStart(snapshotDir: string, env: Record<string, string> = {}): Promise<Started> {
-  const buildMs = buildAsNpmDoes({ always: true });
+/**
+ * `npm start` (its build step included, timed) on the demo, with its snapshot in `snapshotDir`;
+ * `asAfterClone`: the build step compiles everything, as on a fresh clone's first start (otherwise
+ * it finds dist/ up to date, as a user's next start does).
+ */
+export async function npmStart(snapshotDir: string, env: Record<string, string> = {}, options: { asAfterClone?: boolean } = {}): Promise<Started> {
+  const buildMs = buildAsNpmDoes({ always: true, asAfterClone: options.asAfterClone });
   const spawnedAt = performance.now();
   const main = startMain('start', { PORT: '0', HOST: '127.0.0.1', DEMO_CHAIN_PORT: '0', DEMO_LIVE_TRADING: 'false', DEMO_SNAPSHOT_DIR: snapshotDir, ...env });
   const url = await waitForUrl(main, 120_000);

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { readNodeScript } from '../../scripts/nodeScript.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -18,9 +19,11 @@ export type MainProcess = { child: ChildProcess; output: () => string; exit: Pro
  * scripts/run-tests.mjs, which built dist/ once for the run (TEST_RUNTIME_BUILT), only a test
  * that measures `npm start` as a user runs it (`always`) runs it again.
  */
-export function buildAsNpmDoes(options: { always?: boolean } = {}): number {
+export function buildAsNpmDoes(options: { always?: boolean; asAfterClone?: boolean } = {}): number {
   const started = performance.now();
   if (process.env.TEST_RUNTIME_BUILT === '1' && !options.always) return 0;
+  // As on a fresh clone: the build does not find its stamp, so it compiles everything.
+  if (options.asAfterClone) rmSync(join(repoRoot, 'dist', '.build-stamp'), { force: true });
   for (const args of readNodeScript(repoRoot, 'start').prepare) {
     const r = spawnSync(process.execPath, args, { cwd: repoRoot, encoding: 'utf8' });
     assert.equal(r.status, 0, `node ${args.join(' ')}:\n${r.stdout}${r.stderr}`);

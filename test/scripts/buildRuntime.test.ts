@@ -5,7 +5,7 @@
 // would bundle itself.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { before, describe, it } from 'node:test';
@@ -117,5 +117,29 @@ describe('build-runtime', () => {
     assert.match(again.output, /\(0 written, [01] removed\)/, again.output);
     assert.equal(existsSync(stale), false);
     assert.equal(existsSync(dirname(stale)), false, 'emptied folders go too');
+  });
+
+  it('skips the build when nothing changed since the last one, and builds again when a source or an output changed', () => {
+    const built = runBuild();
+    assert.equal(built.status, 0, built.output);
+    const skipped = runBuild();
+    assert.match(skipped.output, /dist\/ is up to date/, skipped.output);
+    // A source touched (its content the same: nothing is rewritten for the other files using dist/).
+    const source = join(root, 'src', 'main.ts');
+    const { atime, mtime } = statSync(source);
+    utimesSync(source, atime, new Date(mtime.getTime() + 1000));
+    try {
+      const again = runBuild();
+      assert.match(again.output, /\(0 written, 0 removed\)/, `a touched source builds again: ${again.output}`);
+    } finally {
+      utimesSync(source, atime, mtime);
+    }
+    assert.match(runBuild().output, /\(0 written, 0 removed\)/, 'its mtime back is a change too');
+    assert.match(runBuild().output, /up to date/);
+    // An output gone from dist/ is made again (a source map: no other test process imports it).
+    const output = join(dist, 'config', 'loadConfig.js.map');
+    rmSync(output);
+    assert.match(runBuild().output, /\(1 written, 0 removed\)/);
+    assert.ok(existsSync(output));
   });
 });
