@@ -170,6 +170,8 @@ async function main(mode: Mode): Promise<void> {
       // (unless told to stay at the history's end, where every figure is reproducible).
       if (config.demo.catchUp) {
         const caughtUp = await demo.catchUp();
+        // The blocks just mined are indexed now, not after the rest of the indexer's poll wait.
+        indexer.wake();
         await waitForIndexed(indexer, caughtUp.toBlock, 60_000);
         await indexer.settleContractChecks().catch(() => {});
       }
