@@ -7,8 +7,9 @@
 // Relative `.ts` imports become `.js`; every import stays an import: esbuild's bundle mode is used
 // only for its resolve hook, which marks every import external, so nothing is inlined.
 // Safe to run concurrently: an unchanged file is not rewritten, a changed one is replaced by rename.
-// Skipped when nothing changed since the last build: every file of src/, of dist/ and the build's
-// own scripts as it left them (paths, sizes, modification times; dist/.build-stamp). A second
+// Skipped when nothing changed since the last build: every file of src/, of dist/, the build's
+// own scripts and package-lock.json (esbuild's and the page's packages) as it left them (paths,
+// sizes, modification times; dist/.build-stamp). A second
 // `npm start` then spends about 0.1 s here instead of about 1 s.
 // Usage: node scripts/build-runtime.mjs [--verbose]
 import { createHash } from 'node:crypto';
@@ -32,10 +33,10 @@ function walk(dir) {
 const browserDirs = [join(srcDir, 'explorer', 'page')];
 const stampPath = join(outDir, '.build-stamp');
 
-/** What the last build saw and left: src/, dist/ (but the stamp) and the build's scripts, by path, size and mtime. */
+/** What the last build saw and left: src/, dist/ (but the stamp), the build's scripts and the installed packages' lock, by path, size and mtime. */
 function fingerprint() {
   const hash = createHash('sha256');
-  const files = [...walk(srcDir), ...(statSync(outDir, { throwIfNoEntry: false }) ? walk(outDir) : []), fileURLToPath(import.meta.url), join(root, 'scripts', 'keepImports.mjs')];
+  const files = [...walk(srcDir), ...(statSync(outDir, { throwIfNoEntry: false }) ? walk(outDir) : []), fileURLToPath(import.meta.url), join(root, 'scripts', 'keepImports.mjs'), join(root, 'package-lock.json')];
   for (const file of files.sort()) {
     if (file === stampPath) continue;
     const stat = statSync(file, { throwIfNoEntry: false });
