@@ -2,7 +2,6 @@ import compression from 'compression';
 import cors from 'cors';
 import type { RequestListener } from 'node:http';
 import express, { type RequestHandler, type Router } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
 import { migrationsApplied } from '../db/index.ts';
 import { openapiSpecPath } from '../spec/specPaths.ts';
 import type { ApiDeps } from './ApiDeps.ts';
@@ -19,6 +18,7 @@ import { requestContext } from './observability/requestContext.ts';
 import { methodNotAllowed } from './methodNotAllowed.ts';
 import { mountOperations } from './operations/mountOperations.ts';
 import { strictQuery } from './strictQuery.ts';
+import { useOpenApiRequestValidator } from './validation/openApiRequestValidator.ts';
 
 /** Leaves gzip as the only coding compression() may choose (it would prefer br or deflate). */
 const gzipOnly: RequestHandler = (req, _res, next) => {
@@ -92,14 +92,7 @@ export function createApp(parts: AppParts): express.Express {
   // for strict refusal; then express-openapi-validator refuses them, as every malformed query.
   if (!parts.strictQueryParameters) app.use(ignoreUndeclaredQuery());
   app.use(strictQuery(openapiSpecPath));
-  app.use(
-    OpenApiValidator.middleware({
-      apiSpec: openapiSpecPath,
-      validateRequests: { allowUnknownQueryParameters: false, allErrors: true },
-      validateResponses: false, // the whole handler's responses are checked outside (withResponseValidation)
-      validateApiSpec: false,
-    }),
-  );
+  useOpenApiRequestValidator(app);
   mountOperations(app, parts, parts.responseCache.capture);
   app.use(errorHandler(logger));
   return app;
