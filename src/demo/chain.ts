@@ -1,9 +1,9 @@
 // Embedded demo network: an in-process Hardhat 2 (EDR) chain served over HTTP JSON-RPC,
 // so the rest of the service talks to it exactly as it would to a real Linea node.
 import { fileURLToPath } from 'node:url';
+import { HDNodeWallet, Mnemonic } from 'ethers';
 import { resolveConfig } from 'hardhat/internal/core/config/config-resolution.js';
 import { createProvider } from 'hardhat/internal/core/providers/construction.js';
-import { normalizeHardhatNetworkAccountsConfig } from 'hardhat/internal/core/providers/util.js';
 import type { HardhatNetworkAccountsConfig } from 'hardhat/types/config.js';
 import { JsonRpcServer } from 'hardhat/internal/hardhat-network/jsonrpc/server.js';
 import { createChainClient } from '../chain/index.ts';
@@ -39,20 +39,24 @@ export interface DemoChainOptions {
 
 /**
  * The 20 default accounts with `balance` each: the accounts of Hardhat's test mnemonic, whose keys
- * are derived once per process. Hardhat derives them again for every chain it creates (PBKDF2 in
- * JavaScript, about 0.6 s); handed as keys, the chain has the same accounts.
+ * are derived once per process. Hardhat derives them again for every chain it creates, with
+ * PBKDF2 in JavaScript (about 0.6 s of CPU); here BIP-39/BIP-32 derive them through ethers, whose
+ * PBKDF2 is Node's (a few ms). Handed as keys, the chain has the same accounts.
  */
 function defaultAccounts(resolved: HardhatNetworkAccountsConfig, balance: string): HardhatNetworkAccountsConfig {
   if (Array.isArray(resolved)) return resolved;
   const key = JSON.stringify([resolved.mnemonic, resolved.path, resolved.initialIndex, resolved.count, resolved.passphrase]);
   let keys = derivedKeys.get(key);
-  if (!keys) {
-    keys = normalizeHardhatNetworkAccountsConfig(resolved).map((a) => a.privateKey);
-    derivedKeys.set(key, keys);
-  }
+  if (!keys) derivedKeys.set(key, (keys = deriveMnemonicKeys(resolved)));
   return keys.map((privateKey) => ({ privateKey, balance }));
 }
 const derivedKeys = new Map<string, string[]>();
+
+/** The private keys of accounts `initialIndex` … `initialIndex + count - 1` under `path` of a BIP-39 mnemonic, as Hardhat derives them. */
+export function deriveMnemonicKeys(accounts: { mnemonic: string; passphrase: string; path: string; initialIndex: number; count: number }): string[] {
+  const parent = HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(accounts.mnemonic, accounts.passphrase), accounts.path);
+  return Array.from({ length: accounts.count }, (_, i) => parent.deriveChild(accounts.initialIndex + i).privateKey);
+}
 
 export async function startDemoChain(options: DemoChainOptions = {}): Promise<DemoChain> {
   const started = performance.now();

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDemoChain, type DemoChain } from '../../src/demo/chain.ts';
+import { normalizeHardhatNetworkAccountsConfig } from 'hardhat/internal/core/providers/util.js';
+import { deriveMnemonicKeys, startDemoChain, type DemoChain } from '../../src/demo/chain.ts';
 
 async function rpc(chain: DemoChain, method: string, params: unknown[] = []): Promise<any> {
   const res = await fetch(chain.url, {
@@ -49,6 +50,17 @@ test("every chain has Hardhat's 20 default accounts (its test mnemonic), each wi
     } finally {
       await chain.stop();
     }
+  }
+});
+
+test("the keys derived from a mnemonic are Hardhat's own derivation's, for its default accounts and another mnemonic, passphrase, path and index", () => {
+  const cases = [
+    { mnemonic: 'test test test test test test test test test test test junk', passphrase: '', path: "m/44'/60'/0'/0", initialIndex: 0, count: 20 },
+    { mnemonic: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about', passphrase: 'TREZOR', path: "m/44'/60'/1'/7", initialIndex: 5, count: 3 },
+  ];
+  for (const accounts of cases) {
+    const hardhat = normalizeHardhatNetworkAccountsConfig({ ...accounts, accountsBalance: '1' }).map((a) => a.privateKey);
+    assert.deepEqual(deriveMnemonicKeys(accounts), hardhat);
   }
 });
 
