@@ -10,7 +10,7 @@ import {
   amountsOfLiquidity, concentratedSwap, constantProductOut, curveStableOut, fullRange, Q96, solidlyStableOut, sqrtAtTick, tickOf,
 } from './math.ts';
 import { hash32, Rng } from './prng.ts';
-import { isConcentrated, SYNCSWAP_ANN, WETH, type Pool, type World } from './world.ts';
+import { isConcentrated, movesAsErc20, NATIVE, SYNCSWAP_ANN, WETH, type Pool, type World } from './world.ts';
 
 export type SimLog = { readonly address: string; readonly topics: string[]; readonly data: string; readonly topic0?: string };
 
@@ -180,7 +180,7 @@ class BlockBuilder {
       const tick = tickOf(sqrtP);
       if (pool.family === 'v4') {
         L.push({
-          address: addresses.poolManager, topics: [TOPIC0.v4Initialize, pool.id, topic(addressWord(t0.address)), topic(addressWord(t1.address))],
+          address: addresses.poolManager, topics: [TOPIC0.v4Initialize, pool.id, topic(addressWord(pool.native0 ? NATIVE : t0.address)), topic(addressWord(t1.address))],
           data: data(word(pool.feePpm), word(pool.tickSpacing), addressWord(pool.hooks), word(sqrtP), word(tick)),
         });
       } else L.push({ address: pool.id, topics: [TOPIC0.v3Initialize], data: data(word(sqrtP), word(tick)) });
@@ -230,13 +230,12 @@ class BlockBuilder {
     const size = adding ? delta : -delta;
     const { amount0, amount1 } = amountsOfLiquidity(size, s.a, sqrtAtTick(lower), sqrtAtTick(upper), adding);
     const holder = holderOf(world, pool);
-    if (adding) {
-      this.fund(provider, pool.token0, amount0);
-      this.fund(provider, pool.token1, amount1);
-    }
     const [from, to] = adding ? [provider, holder] : [holder, provider];
-    this.transfer(tx.logs, pool.token0, from, to, amount0);
-    this.transfer(tx.logs, pool.token1, from, to, amount1);
+    for (const [t, amount] of [[pool.token0, amount0], [pool.token1, amount1]] as const) {
+      if (!movesAsErc20(pool, t)) continue; // native ETH: no token moves
+      if (adding) this.fund(provider, t, amount);
+      this.transfer(tx.logs, t, from, to, amount);
+    }
     writes.set(poolKey(pool.index), { a: s.a, b: s.b + delta });
     if (pool.family === 'v4') {
       tx.logs.push({
@@ -314,15 +313,17 @@ class BlockBuilder {
       next = zeroForOne ? { a: s.a + amountIn, b: s.b - out } : { a: s.a - out, b: s.b + amountIn };
     }
     if (out <= 0n) return;
-    this.fund(wallet, tIn, sent);
+    if (movesAsErc20(pool, tIn)) this.fund(wallet, tIn, sent);
     const tx: SimTx = { from: wallet, to: addresses.router, input: '0x38ed1739', logs: [] };
     const L = tx.logs;
     const holder = holderOf(world, pool);
     const payIn = () => {
+      if (!movesAsErc20(pool, tIn)) return; // native ETH in: no token moves
       this.transfer(L, tIn, wallet, holder, amountIn);
       if (sent > amountIn) this.transfer(L, tIn, wallet, addresses.taxCollector, sent - amountIn);
     };
     const payOut = () => {
+      if (!movesAsErc20(pool, tOut)) return; // native ETH out
       const tax = (out * BigInt(taxOut)) / 10_000n;
       this.transfer(L, tOut, holder, wallet, out - tax);
       if (tax > 0n) this.transfer(L, tOut, holder, addresses.taxCollector, tax);

@@ -9,6 +9,8 @@ import { isConcentrated, SYNCSWAP_ANN, type Pool } from './world.ts';
 
 export type TruthPool = {
   address: string; family: string; token0: string; token1: string; stable: boolean; createdBlock: number;
+  /** Uniswap V4 with native ETH as currency0: `token0` is then the wrapped native token it is priced as. */
+  native0: boolean;
   /** Reserve pools: reserve0/reserve1; concentrated: sqrtPriceX96/liquidity (decimal strings, exact). */
   state: Record<string, string>;
   price: number | null;
@@ -56,7 +58,7 @@ export function computeTruth(chain: SimChain): Truth {
     }
     return {
       address: pool.id, family: pool.family, token0: w.tokens[pool.token0]!.address, token1: w.tokens[pool.token1]!.address, stable: pool.stable,
-      createdBlock: pool.createdBlock,
+      native0: pool.native0, createdBlock: pool.createdBlock,
       state: (isConcentrated(pool.family) ? { sqrtPriceX96: s.a.toString(), liquidity: s.b.toString() } : { reserve0: s.a.toString(), reserve1: s.b.toString() }) as Record<string, string>,
       price: priceOf(chain, pool, head), swaps24h: count,
     };

@@ -52,6 +52,11 @@ export type Pool = {
   initial: { a: bigint; b: bigint };
   /** Uniswap V4: keccak256(id, 6), the pool's state slot in the PoolManager. */
   v4Slot: bigint | null;
+  /**
+   * Uniswap V4 with the native currency (address 0) as currency0, paired with `token1`: `token0`
+   * is then the wrapped native token (WETH), which the model prices it as, but no WETH moves.
+   */
+  native0: boolean;
 };
 
 export type World = {
@@ -87,6 +92,11 @@ export const WETH = 0;
 export const STABLES = [1, 2, 3];
 export const SYNCSWAP_ANN = 2000n;
 export const MULTICALL3 = '0xca11bde05977b3631167028862be2a173976ca11';
+/** Uniswap V4's native currency. */
+export const NATIVE = '0x0000000000000000000000000000000000000000';
+
+/** The token of `pool` at index `t` moves as ERC-20 transfers (not the native side of a V4 pool). */
+export const movesAsErc20 = (pool: Pool, t: number) => !(pool.native0 && t === pool.token0);
 
 const coder = AbiCoder.defaultAbiCoder();
 
@@ -164,7 +174,10 @@ export function createWorld(seed: number, profile: Profile): World {
       b = i < 4 ? WETH : anchors[rng.next() < 0.6 ? 0 : 1 + rng.int(3)]!;
       if (a === b) b = WETH === a ? 1 : WETH;
     }
-    const [t0, t1] = tokens[a]!.address < tokens[b]!.address ? [a, b] : [b, a];
+    // Half of the V4 pools against WETH hold native ETH instead (a hash, not the stream: the other
+    // draws stay what they were). address(0) sorts first: WETH's side is currency0.
+    const native0 = family === 'v4' && (a === WETH || b === WETH) && hash32(seed, 0x4e47, i) % 2 === 0;
+    const [t0, t1] = native0 ? (a === WETH ? [a, b] : [b, a]) : tokens[a]!.address < tokens[b]!.address ? [a, b] : [b, a];
     const fee = family === 'v3' || family === 'pancake-v3' || family === 'v4' ? [100, 500, 3000, 10000][rng.int(4)]! : family === 'algebra' ? 500 : stableFamily ? 400 : family === 'solidly' ? 2000 : 3000;
     const tickSpacing = fee === 100 ? 1 : fee === 500 ? 10 : fee === 3000 ? 60 : fee === 10000 ? 200 : 60;
     const hooks = family === 'v4' && rng.next() < 0.15 ? '0x' + hashHex(38, seed, 5, i) + (rng.next() < 0.5 ? '0c' : '80') : '0x0000000000000000000000000000000000000000';
@@ -184,13 +197,13 @@ export function createWorld(seed: number, profile: Profile): World {
     let id = addr(6, i);
     let v4Slot: bigint | null = null;
     if (family === 'v4') {
-      id = keccak256(coder.encode(['address', 'address', 'uint24', 'int24', 'address'], [T0.address, T1.address, fee, tickSpacing, hooks])).toLowerCase();
+      id = keccak256(coder.encode(['address', 'address', 'uint24', 'int24', 'address'], [native0 ? NATIVE : T0.address, T1.address, fee, tickSpacing, hooks])).toLowerCase();
       v4Slot = BigInt(keccak256(coder.encode(['bytes32', 'uint256'], [id, 6n])));
       for (const offset of [0, 3]) v4BySlot.set('0x' + (v4Slot + BigInt(offset)).toString(16).padStart(64, '0'), { pool: i, offset });
     } else poolByAddress.set(id, i);
     pools.push({
       index: i, id, family, factory: factories[family], token0: t0, token1: t1, stable: stableFamily, feePpm: fee, tickSpacing, hooks,
-      createdBlock: createdBlocks[i]!, initial, v4Slot,
+      createdBlock: createdBlocks[i]!, initial, v4Slot, native0,
     });
   }
   const poolsAt = new Map<number, number[]>();

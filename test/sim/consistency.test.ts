@@ -4,9 +4,10 @@
 // first branch and again after a reorganisation; the same seed and profile give the same chain.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AbiCoder, Interface } from 'ethers';
+import { AbiCoder, Interface, keccak256 } from 'ethers';
 import { SimChain } from '../../sim/chain.ts';
 import { createMethods } from '../../sim/rpc.ts';
+import { computeTruth } from '../../sim/truth.ts';
 
 const coder = AbiCoder.defaultAbiCoder();
 const events = new Interface([
@@ -173,4 +174,36 @@ test('the same seed and profile give the same chain; another seed another', () =
   }
   assert.deepEqual(allLogs(a), allLogs(b));
   assert.deepEqual(a.swapLog, b.swapLog);
+});
+
+test('Uniswap V4 pools with native ETH: address(0) is currency0 in Initialize and in the id, and no WETH moves in their transactions', () => {
+  const chain = new SimChain({ profile: 'demo-size', seed: 1 });
+  const { methods } = createMethods(chain);
+  const w = chain.world;
+  const weth = w.tokens[0]!.address;
+  const v4 = events.getEvent('Initialize(bytes32,address,address,uint24,int24,address,uint160,int24)')!;
+  const swap = events.getEvent('Swap(bytes32,address,int128,int128,uint160,uint128,int24,uint24)')!;
+  const transfer = events.getEvent('Transfer')!;
+  const native = (methods.eth_getLogs!([{ fromBlock: '0x0', toBlock: 'latest', address: w.addresses.poolManager, topics: [v4.topicHash, null, '0x' + '0'.repeat(64)] }]) as Log[]).map((log) => {
+    const e = events.decodeEventLog(v4, log.data, log.topics);
+    const key = coder.encode(['address', 'address', 'uint24', 'int24', 'address'], [e.currency0, e.currency1, e.fee, e.tickSpacing, e.hooks]);
+    assert.equal(keccak256(key), log.topics[1], 'the id is the hash of the key with address(0)');
+    return log.topics[1]!;
+  });
+  assert.ok(native.length >= 1, `${native.length} native pools`);
+  assert.deepEqual(native.sort(), w.pools.filter((p) => p.native0).map((p) => p.id).sort());
+  let swaps = 0;
+  for (const id of native) {
+    for (const log of methods.eth_getLogs!([{ fromBlock: '0x0', toBlock: 'latest', address: w.addresses.poolManager, topics: [swap.topicHash, id] }]) as (Log & { transactionHash: string })[]) {
+      const receipt = methods.eth_getTransactionReceipt!([log.transactionHash]) as { logs: Log[] };
+      const moved = receipt.logs.filter((l) => l.topics[0] === transfer.topicHash).map((l) => l.address);
+      assert.ok(!moved.includes(weth), `no WETH transfer in ${log.transactionHash}`);
+      assert.equal(moved.length, 1, 'the other token moves');
+      swaps++;
+    }
+  }
+  assert.ok(swaps > 0, `${swaps} swaps of native pools`);
+  const truth = computeTruth(chain).pools.filter((p) => p.native0);
+  assert.deepEqual(truth.map((p) => p.address).sort(), native.sort());
+  for (const p of truth) assert.equal(p.token0, weth, 'the truth prices native ETH as WETH');
 });

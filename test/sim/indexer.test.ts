@@ -35,7 +35,8 @@ const client = () => {
 };
 
 before(async () => {
-  chain = new SimChain({ profile: 'demo-size', seed: 2 });
+  // Seed 3's chain has Uniswap V4 pools with native ETH (seed 2's has none).
+  chain = new SimChain({ profile: 'demo-size', seed: 3 });
   server = await startSimServer(chain, { provider: parseProvider(`rps=${RPS},rtt=2`) });
   const dir = mkdtempSync(join(tmpdir(), 'sim-preset-'));
   const file = join(dir, 'preset.json');
@@ -60,6 +61,7 @@ test('the indexer on demo-size through the provider profile answers what the tru
     assert.deepEqual(result.examples, []);
     assert.ok(result.ok);
     assert.equal(result.pools.checked, chain.world.pools.length);
+    assert.ok(chain.world.pools.some((p) => p.native0), 'native-ETH V4 pools among them');
     assert.ok(result.usdPrices.checked > 20, `${result.usdPrices.checked} USD prices checked`);
     assert.ok(server.stats().byMethod.eth_getLogs! > 0);
     const uninterrupted = await snapshotDb(straight);
