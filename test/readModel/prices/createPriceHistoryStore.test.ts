@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPriceHistoryStore, historyRange, type PriceHistoryStore } from '../../../src/readModel/prices/createPriceHistoryStore.ts';
-import { appendPricePoints, bumpDataGeneration, prunePricePoints, readDataState, upsertTokens, type Database, type PricePointWrite } from '../../../src/db/index.ts';
+import { appendPricePoints, bumpDataGeneration, prunePricePoints, readDataState, upsertTokens, type Database, type PricePointWrite, type Queryable } from '../../../src/db/index.ts';
 import { createPrng } from '../../../src/demo/prng.ts';
 import type { PriceHistories, PriceHistory } from '../../../src/readModel/types.ts';
 import { getPriceHistories, type PricePointRow } from '../../oracles/index.ts';
@@ -166,21 +166,83 @@ for (const target of testDatabases) {
       store.stop();
     });
 
-    it('reloads in full when rows were deleted (generation bump), answering from the last data meanwhile', async () => {
+    it('forgets what it holds when rows were deleted (generation bump) and reads those asked for again', async () => {
       await resetDatabase(db);
       await seed(db);
-      const store = createPriceHistoryStore({ db, staleMs: 0 });
+      const store = createPriceHistoryStore({ db, staleMs: 60_000 });
       await assertSameAsSql(db, store, NOW, 'loaded');
+      const held = await store.histories(all, NOW);
+      assert.equal(store.stats().tokens, TOKENS);
       // a reorg-like deletion: rows gone, generation moved
       await db.query(`DELETE FROM price_points WHERE token = $1 AND hour >= $2`, [addressOf(7), at(2).toISOString()]);
       await db.query(`DELETE FROM tokens WHERE address = $1`, [addressOf(2)]);
       await bumpDataGeneration(db);
-      // requests are answered from the data in hand while the full reload runs
-      const loaded = await sqlHistories(db, all, NOW);
-      assert.notEqual(await store.histories(all, NOW), loaded);
+      // until the next check the histories held answer; the check forgets them all
+      assert.equal(await store.histories(all, NOW), held);
       await store.refresh(true);
+      assert.equal(store.stats().tokens, 0);
       await assertSameAsSql(db, store, NOW, 'after deletion');
+      assert.notEqual(await store.histories(all, NOW), held);
       assert.equal(await store.history(addressOf(2), NOW), undefined);
+      store.stop();
+    });
+
+    it('holds at most maxBytes: forgets the least recently asked for, reads an evicted history again as it now is', async () => {
+      await resetDatabase(db);
+      await seed(db);
+      // room for about three histories of the seed (each ~300-450 bytes by the store's estimate)
+      let reads = 0; // queries for histories not held
+      const counted: Queryable = { exec: (sql) => db.exec(sql), query: (sql, params) => (/= ANY\(/.test(sql) && reads++, db.query(sql, params)) };
+      const store = createPriceHistoryStore({ db: counted, staleMs: 0, maxBytes: 1200 });
+      await assertSameAsSql(db, store, NOW, 'first');
+      const { tokens, bytes } = store.stats();
+      assert.ok(tokens >= 2 && tokens < TOKENS, `${tokens} held`);
+      assert.ok(bytes <= 1200, `${bytes} bytes held`);
+      // the most recently asked for stay: 13, 12, 11 were asked for last (in address order)
+      const last = all.slice(0, TOKENS).at(-1)!;
+      const readsBefore = reads;
+      const before = await store.history(last, NOW);
+      assert.equal(reads, readsBefore, 'a hit reads nothing');
+      // 1 is evicted by now; its points change meanwhile: read again, it answers the new ones
+      await appendPricePoints(db, [{ token: addressOf(1), price: '77', observedAt: at(0, 55), blockNumber: 1200 }]);
+      const evicted = await store.history(addressOf(1), NOW);
+      assert.equal(reads, readsBefore + 1, 'an evicted history is read again');
+      assert.match(evicted!, /\{"price":77,"timestamp":"2026-11-21T12:00:00\.000Z"\}\]$/);
+      assert.equal(await store.history(addressOf(1), NOW), await sqlHistory(db, addressOf(1), NOW));
+      // a held one follows incrementally: 1 is held now, a newer point arrives
+      await appendPricePoints(db, [{ token: addressOf(1), price: '78', observedAt: at(0, 58), blockNumber: 1201 }]);
+      assert.match((await store.history(addressOf(1), NOW))!, /\{"price":78,"timestamp":"2026-11-21T12:00:00\.000Z"\}\]$/);
+      assert.equal(await store.history(last, NOW), before);
+      assert.ok(store.stats().bytes <= 1200);
+      await assertSameAsSql(db, store, later(3), 'later');
+      store.stop();
+    });
+
+    it('keeps a miss read while a load ran only for that request (it may be older than the load applied)', async () => {
+      await resetDatabase(db);
+      await seed(db);
+      // a database whose version reads can be held back, so that a load is under way while a miss is read
+      let holding = false;
+      let hold: (() => void) | undefined;
+      const slow: Queryable = {
+        exec: (sql) => db.exec(sql),
+        async query(sql, params) {
+          if (holding && hold === undefined && /FROM data_version/.test(sql)) await new Promise<void>((resolve) => (hold = resolve));
+          return db.query(sql, params);
+        },
+      };
+      const store = createPriceHistoryStore({ db: slow, staleMs: 60_000 });
+      await store.refresh(true, NOW);
+      holding = true;
+      const check = store.refresh(true, NOW);
+      while (!hold) await new Promise((resolve) => setImmediate(resolve));
+      assert.equal(await store.history(addressOf(7), NOW), await sqlHistory(db, addressOf(7), NOW));
+      assert.equal(store.stats().tokens, 0, 'not kept: a load was under way');
+      holding = false;
+      hold();
+      await check;
+      assert.equal(await store.history(addressOf(7), NOW), await sqlHistory(db, addressOf(7), NOW));
+      assert.equal(store.stats().tokens, 1, 'kept');
       store.stop();
     });
 
@@ -189,9 +251,11 @@ for (const target of testDatabases) {
       await seed(db);
       const store = createPriceHistoryStore({ db, staleMs: 60_000 });
       await store.refresh(true, NOW);
+      assert.equal(store.stats().tokens, 0, 'nothing read before it is asked for');
+      const first = await store.history(addressOf(1), NOW);
+      await assertSameAsSql(db, store, NOW, 'now');
       const before = store.stats();
       assert.equal(before.cutoff?.toISOString(), at(24).toISOString());
-      const first = await store.history(addressOf(1), NOW);
       for (const hours of [1, 2, 7, 30, 80]) {
         await assertSameAsSql(db, store, later(hours), `+${hours} h`);
         assert.equal(store.stats().cutoff?.toISOString(), new Date(at(24).getTime() + hours * HOUR).toISOString());
