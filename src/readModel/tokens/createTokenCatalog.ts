@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { toJson, type Json, type JsonBytes, type TaggedJson } from '../json.ts';
-import { tokenParts } from './tokenParts.ts';
 import { toToken } from './toToken.ts';
 import { loadTokenChanges, type DataVersion, type PoolRow, type Queryable, type TokenRow } from '../../db/index.ts';
 import { createPoolIndex, type PoolIndex } from './createPoolIndex.ts';
 import type { OrderColumn, PageMeta, PoolPage, SortDirection, Token, TokenListQuery, TokenPage } from '../types.ts';
-import { createTextSlab, type TextParts, type TextSlab } from './createTextSlab.ts';
+import { createTextSlab, type TextSlab } from './createTextSlab.ts';
 import { pageAnswer, type PageEntry } from './pageAnswer.ts';
 import { createSearchRanking } from './rankSearchMatches.ts';
 import { createSearchIndex } from './createSearchIndex.ts';
@@ -113,9 +112,9 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
           }
           for (const row of chunk) {
             const before = n.entries.get(row.address);
-            const { entry, parts } = prepare(row, before?.slot ?? n.entries.size, n.pools, n.view);
+            const { entry, json } = prepare(row, before?.slot ?? n.entries.size, n.pools, n.view);
             if (before) n.texts.free(before);
-            put(n, entry, parts);
+            put(n, entry, json);
           }
         },
       },
@@ -131,13 +130,13 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
       const nextPools = pools.with(changes.pools);
       const prepared = changes.rows.map((row) => prepare(row, entries.get(row.address)?.slot ?? -1, nextPools, view));
       pools = nextPools;
-      texts.reserve(prepared.reduce((bytes, p) => bytes + p.parts.reduce((n, part) => n + Buffer.byteLength(part), 0), 0));
+      texts.reserve(prepared.reduce((bytes, p) => bytes + Buffer.byteLength(p.json), 0));
       const changed: Change[] = [];
-      for (const { entry, parts } of prepared) {
+      for (const { entry, json } of prepared) {
         const before = entries.get(entry.row.address);
         if (before) texts.free(before);
         if (entry.slot < 0) entry.slot = before?.slot ?? entries.size;
-        put({ entries, bySlot, texts, keys }, entry, parts);
+        put({ entries, bySlot, texts, keys }, entry, json);
         search?.set(entry.slot, entry.row);
         changed.push({ before, after: entry });
       }
@@ -224,45 +223,37 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
 
 const sourceOf = (row: TokenRow, pools: PoolIndex): PoolRow | undefined => (row.priceSource === null ? undefined : pools.get(row.priceSource));
 
-/** A token's entry and JSON (as pieces for the slab), computed before anything is changed (this is what can throw). */
-function prepare(row: TokenRow, slot: number, pools: PoolIndex, view: HistoryView): { entry: Entry; parts: TextParts<Token> } {
-  const parts = tokenParts(toToken(row, sourceOf(row, pools), view));
-  const hash = createHash('sha1');
-  for (const part of parts) hash.update(part);
-  const digest = hash.digest();
+/** A token's entry and JSON, computed before anything is changed (this is what can throw). */
+function prepare(row: TokenRow, slot: number, pools: PoolIndex, view: HistoryView): { entry: Entry; json: Json<Token> } {
+  const json = toJson(toToken(row, sourceOf(row, pools), view));
+  const digest = createHash('sha1').update(json).digest();
   const entry: Entry = {
     row: toSortRow(row),
     slot,
     offset: 0,
     length: 0,
-    stored: 0,
     digestHigh: digest.readInt32LE(0),
     digestLow: digest.readInt32LE(4),
   };
-  return { entry, parts };
+  return { entry, json };
 }
 
-function put(into: { entries: Map<string, Entry>; bySlot: Entry[]; texts: TextSlab<Entry, Token>; keys: ApproxKeys }, entry: Entry, parts: TextParts<Token>): void {
-  into.texts.put(entry, parts);
+function put(into: { entries: Map<string, Entry>; bySlot: Entry[]; texts: TextSlab<Entry, Token>; keys: ApproxKeys }, entry: Entry, json: Json<Token>): void {
+  into.texts.put(entry, json);
   into.keys.set(entry.slot, entry.row);
   into.entries.set(entry.row.address, entry);
   into.bySlot[entry.slot] = entry;
 }
 
 /**
- * The slab's size for a full load of `tokens` tokens, from a sample of its first rows (a fifth
+ * The JSON size of a full load of `tokens` tokens, from a sample of its first rows (a fifth
  * more, as headroom): the slab makes room once instead of growing step by step, without holding
- * the whole batch's JSON to measure it. Counts each token's own pieces and a reference per
- * shared one (the shared pieces are stored apart).
+ * the whole batch's JSON to measure it.
  */
 function estimateBytes(rows: readonly TokenRow[], tokens: number, pools: PoolIndex, view: HistoryView): number {
   const sample = rows.slice(0, 64);
   if (sample.length === 0) return 0;
-  let bytes = 0;
-  for (const row of sample) {
-    const parts = tokenParts(toToken(row, sourceOf(row, pools), view));
-    parts.forEach((part, i) => (bytes += i % 2 === 0 ? Buffer.byteLength(part) : 4));
-  }
+  const bytes = sample.reduce((n, row) => n + Buffer.byteLength(JSON.stringify(toToken(row, sourceOf(row, pools), view))), 0);
   return Math.ceil((bytes / sample.length) * Math.max(tokens, rows.length) * 1.2);
 }
 
