@@ -80,6 +80,14 @@ export async function loadPriceHistoriesOf(db: Queryable, addresses: readonly st
 }
 
 /**
+ * Up to `limit` tokens after `after` in address order, with the points a full load would hand
+ * over for them: a reader filling itself in the background, a chunk at a time.
+ */
+export async function loadPriceHistoriesAfter(db: Queryable, after: string, limit: number, cutoff: Date): Promise<{ tokens: PriceTokenRow[]; points: PricePointChange[] }> {
+  return splitHistoryRows(await db.query<HistoryRow>(`${historySelect} WHERE t.address > $2 ORDER BY t.address LIMIT $3`, [cutoffText(cutoff), after, limit]));
+}
+
+/**
  * What changed in tokens and hourly prices since a reader's last load (see loadTokenChanges): the
  * rows stamped above its version, or on a full load every token and only the points that can
  * still show: those from `cutoff` on plus, per token, the latest one before it. The version is

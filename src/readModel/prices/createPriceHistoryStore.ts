@@ -1,5 +1,6 @@
 import {
   loadPriceChanges,
+  loadPriceHistoriesAfter,
   loadPriceHistoriesOf,
   type DataVersion,
   type PricePointChange,
@@ -74,6 +75,12 @@ export type PriceHistoryStoreOptions = {
    * beyond it the least recently asked for are forgotten, and loaded again when next asked for.
    */
   maxBytes?: number;
+  /**
+   * After each full load (start-up, deleted rows), read histories in the background, in address
+   * order, until the bound is reached (default true): a catalogue whose histories fit answers
+   * from memory once filled, as when every history was loaded before serving.
+   */
+  fill?: boolean;
 };
 
 export type PriceHistoryStore = {
@@ -135,6 +142,8 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
   let epoch = 0;
   const waitMs = options.waitMs ?? Infinity;
   let loading = false;
+  /** Counts the background fills started: a fill stops when another one starts, or on stop(). */
+  let fills = 0;
 
   function forgetAll(): void {
     entries = new Map();
@@ -171,6 +180,7 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
       if (full) {
         forgetAll();
         cutoff ??= cutoffFor(hourOf(now));
+        if (options.fill ?? true) void fill(++fills).catch(() => {}); // what it does not read is read when asked for
       } else {
         // only the histories held: the others are read as they are when asked for
         for (const row of tokens) setToken(entries, row, false);
@@ -215,6 +225,39 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
   async function ready(now: Date): Promise<number> {
     await refresh(false, now);
     return hourOf(now);
+  }
+
+  /**
+   * Reads histories a chunk at a time, in address order, into the room left under maxBytes (the
+   * histories already held were asked for: they stay). A chunk read while a load ran or the
+   * cutoff moved is read again (the rule above); the fill stops when the room is used up, the
+   * tokens are all read, or another fill starts.
+   */
+  async function fill(run: number): Promise<void> {
+    const chunk = options.chunkRows ?? 2000;
+    let after = '';
+    for (let retries = 0; run === fills && retries < 20; ) {
+      const at = epoch;
+      const from = cutoff!;
+      const read = await loadPriceHistoriesAfter(options.db, after, chunk, new Date(from * HOUR_MS));
+      if (run !== fills) return;
+      if (at !== epoch || loading || cutoff !== from) {
+        retries++;
+        continue;
+      }
+      const loaded = new Map<string, Entry>();
+      for (const row of read.tokens) setToken(loaded, row, true);
+      putPoints(loaded, read.points, from);
+      for (const [address, entry] of loaded) {
+        if (entries.has(address)) continue;
+        if (heldBytes + entry.bytes > maxBytes) return;
+        entries.set(address, entry);
+        heldBytes += entry.bytes;
+      }
+      if (read.tokens.length < chunk) return;
+      after = read.tokens.at(-1)!.address;
+      await new Promise((resolve) => setImmediate(resolve)); // requests first
+    }
   }
 
   /**
@@ -285,7 +328,10 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
       for (const entry of entries.values()) points += entry.steps.length;
       return { tokens: entries.size, points, bytes: heldBytes, cutoff: cutoff === undefined ? undefined : new Date(cutoff * HOUR_MS) };
     },
-    stop: () => clearInterval(timer),
+    stop() {
+      clearInterval(timer);
+      fills++;
+    },
   };
 }
 

@@ -169,7 +169,7 @@ for (const target of testDatabases) {
     it('forgets what it holds when rows were deleted (generation bump) and reads those asked for again', async () => {
       await resetDatabase(db);
       await seed(db);
-      const store = createPriceHistoryStore({ db, staleMs: 60_000 });
+      const store = createPriceHistoryStore({ db, staleMs: 60_000, fill: false });
       await assertSameAsSql(db, store, NOW, 'loaded');
       const held = await store.histories(all, NOW);
       assert.equal(store.stats().tokens, TOKENS);
@@ -193,7 +193,7 @@ for (const target of testDatabases) {
       // room for about three histories of the seed (each ~300-450 bytes by the store's estimate)
       let reads = 0; // queries for histories not held
       const counted: Queryable = { exec: (sql) => db.exec(sql), query: (sql, params) => (/= ANY\(/.test(sql) && reads++, db.query(sql, params)) };
-      const store = createPriceHistoryStore({ db: counted, staleMs: 0, maxBytes: 1200 });
+      const store = createPriceHistoryStore({ db: counted, staleMs: 0, maxBytes: 1200, fill: false });
       await assertSameAsSql(db, store, NOW, 'first');
       const { tokens, bytes } = store.stats();
       assert.ok(tokens >= 2 && tokens < TOKENS, `${tokens} held`);
@@ -218,6 +218,38 @@ for (const target of testDatabases) {
       store.stop();
     });
 
+    it('fills itself in the background after a full load, up to its bound, then answers without reading', async () => {
+      await resetDatabase(db);
+      await seed(db);
+      let reads = 0; // queries for histories not held
+      const counted: Queryable = { exec: (sql) => db.exec(sql), query: (sql, params) => (/= ANY\(/.test(sql) && reads++, db.query(sql, params)) };
+      const filled = async (store: PriceHistoryStore) => {
+        for (let last = -1; store.stats().tokens !== last; ) {
+          last = store.stats().tokens;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      };
+      // pages of 3 tokens: several chunks
+      const store = createPriceHistoryStore({ db: counted, staleMs: 60_000, chunkRows: 3 });
+      await store.refresh(true, NOW);
+      await filled(store);
+      assert.equal(store.stats().tokens, TOKENS);
+      const known = all.slice(0, TOKENS);
+      assert.equal(await store.histories(known, NOW), await sqlHistories(db, known, NOW));
+      for (const address of known) assert.equal(await store.history(address, NOW), await sqlHistory(db, address, NOW));
+      assert.equal(reads, 0, 'every answer from memory');
+      store.stop();
+      // a small bound: the fill stops at it, the rest is read when asked for
+      const small = createPriceHistoryStore({ db: counted, staleMs: 60_000, chunkRows: 3, maxBytes: 1500 });
+      await small.refresh(true, NOW);
+      await filled(small);
+      const { tokens, bytes } = small.stats();
+      assert.ok(tokens > 0 && tokens < TOKENS && bytes <= 1500, `${tokens} held, ${bytes} bytes`);
+      await assertSameAsSql(db, small, NOW, 'partly filled');
+      assert.ok(reads > 0);
+      small.stop();
+    });
+
     it('keeps a miss read while a load ran only for that request (it may be older than the load applied)', async () => {
       await resetDatabase(db);
       await seed(db);
@@ -231,7 +263,7 @@ for (const target of testDatabases) {
           return db.query(sql, params);
         },
       };
-      const store = createPriceHistoryStore({ db: slow, staleMs: 60_000 });
+      const store = createPriceHistoryStore({ db: slow, staleMs: 60_000, fill: false });
       await store.refresh(true, NOW);
       holding = true;
       const check = store.refresh(true, NOW);
@@ -249,7 +281,7 @@ for (const target of testDatabases) {
     it('rolls over the hour: drops what left the window, answers like SQL, reloads for an earlier clock', async () => {
       await resetDatabase(db);
       await seed(db);
-      const store = createPriceHistoryStore({ db, staleMs: 60_000 });
+      const store = createPriceHistoryStore({ db, staleMs: 60_000, fill: false });
       await store.refresh(true, NOW);
       assert.equal(store.stats().tokens, 0, 'nothing read before it is asked for');
       const first = await store.history(addressOf(1), NOW);
