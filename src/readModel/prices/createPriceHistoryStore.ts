@@ -110,8 +110,9 @@ export type PriceHistoryStore = {
  * a token's history is loaded from the shared database when first asked for (one query for the
  * misses of a request), kept while the histories held stay within `maxBytes` (least recently
  * asked for forgotten first), and followed incrementally by data version like the token
- * catalogue; a generation change (deleted rows) forgets them all. Nothing is loaded at start-up
- * (at 100,000 tokens a full load took ~12 s and ~63 MB of heap; docs/performance.md).
+ * catalogue; a generation change (deleted rows) forgets them all. Nothing is read before the
+ * first check answers; after each full load the store fills itself in the background up to its
+ * bound (`fill`), so a catalogue whose histories fit is answered from memory (docs/performance.md).
  * Histories are written on request from the numbers held by concatenating prices kept as JSON
  * number text with the hour's timestamps formatted once: neither serialised histories (memory)
  * nor numbers formatted per request (a double's shortest decimal form is the expensive part;
