@@ -55,6 +55,13 @@ type Entry = {
 
 /** Default bound of the histories held (PriceHistoryStoreOptions.maxBytes). */
 export const PRICE_HISTORY_MAX_BYTES = 16 * 1024 * 1024;
+/**
+ * Tokens per query of the background fill (unless chunkRows is given): each query holds the
+ * event loop while PGlite runs it, so requests served meanwhile wait at most one small query.
+ */
+const FILL_CHUNK = 250;
+/** A fill gives up after this many reads in a row that a version check overlapped (a busy indexer). */
+const FILL_RETRIES = 20;
 
 export type PriceHistoryStoreOptions = {
   db: Queryable;
@@ -232,12 +239,12 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
    * Reads histories a chunk at a time, in address order, into the room left under maxBytes (the
    * histories already held were asked for: they stay). A chunk read while a load ran or the
    * cutoff moved is read again (the rule above); the fill stops when the room is used up, the
-   * tokens are all read, or another fill starts.
+   * tokens are all read, another fill starts, or FILL_RETRIES reads in a row were overlapped.
    */
   async function fill(run: number): Promise<void> {
-    const chunk = options.chunkRows ?? 2000;
+    const chunk = options.chunkRows ?? FILL_CHUNK;
     let after = '';
-    for (let retries = 0; run === fills && retries < 20; ) {
+    for (let retries = 0; run === fills && retries < FILL_RETRIES; ) {
       const at = epoch;
       const from = cutoff!;
       const read = await loadPriceHistoriesAfter(options.db, after, chunk, new Date(from * HOUR_MS));
@@ -246,6 +253,7 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
         retries++;
         continue;
       }
+      retries = 0;
       const loaded = new Map<string, Entry>();
       for (const row of read.tokens) setToken(loaded, row, true);
       putPoints(loaded, read.points, from);

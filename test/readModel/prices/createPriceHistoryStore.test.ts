@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPriceHistoryStore, historyRange, type PriceHistoryStore } from '../../../src/readModel/prices/createPriceHistoryStore.ts';
-import { appendPricePoints, bumpDataGeneration, prunePricePoints, readDataState, upsertTokens, type Database, type PricePointWrite, type Queryable } from '../../../src/db/index.ts';
+import { appendPricePoints, bumpDataGeneration, prunePricePoints, readDataState, upsertTokens, type Database, type PricePointWrite, type Queryable, type SqlParam } from '../../../src/db/index.ts';
 import { createPrng } from '../../../src/demo/prng.ts';
 import type { PriceHistories, PriceHistory } from '../../../src/readModel/types.ts';
 import { getPriceHistories, type PricePointRow } from '../../oracles/index.ts';
@@ -248,6 +248,36 @@ for (const target of testDatabases) {
       await assertSameAsSql(db, small, NOW, 'partly filled');
       assert.ok(reads > 0);
       small.stop();
+    });
+
+    it('reads a fill chunk again when a version check overlapped it, and goes on (busy indexer)', async () => {
+      await resetDatabase(db);
+      await seed(db);
+      // every chunk's first 5 reads overlap a check: 25 in all, never 20 in a row
+      const overlapped = new Map<string, number>();
+      let store: PriceHistoryStore | undefined;
+      const busy: Queryable = {
+        exec: (sql) => db.exec(sql),
+        async query<T>(sql: string, params?: readonly SqlParam[]) {
+          const rows = await db.query<T>(sql, params);
+          if (/WHERE t\.address > \$2/.test(sql)) {
+            const after = String(params![1]);
+            const n = (overlapped.get(after) ?? 0) + 1;
+            overlapped.set(after, n);
+            if (n <= 5) void store!.refresh(true).catch(() => {});
+          }
+          return rows;
+        },
+      };
+      store = createPriceHistoryStore({ db: busy, staleMs: 60_000, chunkRows: 3 });
+      await store.refresh(true, NOW);
+      for (let i = 0; i < 200 && store.stats().tokens < TOKENS; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(store.stats().tokens, TOKENS);
+      assert.equal(overlapped.size, 5, 'five chunks of 3');
+      const reads = [...overlapped.values()];
+      assert.ok(reads.every((n) => n >= 6) && reads.reduce((a, b) => a + b, 0) - 5 > 20, `reads per chunk: ${reads.join(' ')} (more than 20 overlapped in all)`);
+      await assertSameAsSql(db, store, NOW, 'filled while busy');
+      store.stop();
     });
 
     it('keeps a miss read while a load ran only for that request (it may be older than the load applied)', async () => {
