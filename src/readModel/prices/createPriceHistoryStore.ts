@@ -51,6 +51,8 @@ type Entry = {
   prices: JoinedJsonNumbers;
   /** An estimate of what the entry holds in the V8 heap (see sizeOf), counted against the store's bound. */
   bytes: number;
+  /** Asked for since eviction last passed it (see evict). */
+  used: boolean;
 };
 
 /** Default bound of the histories held (PriceHistoryStoreOptions.maxBytes). */
@@ -79,7 +81,8 @@ export type PriceHistoryStoreOptions = {
   onError?: (error: unknown) => void;
   /**
    * The most the histories held may take (estimated V8 heap bytes, default PRICE_HISTORY_MAX_BYTES):
-   * beyond it the least recently asked for are forgotten, and loaded again when next asked for.
+   * beyond it the oldest are forgotten (one asked for since eviction last passed it gets a second
+   * chance), and loaded again when next asked for.
    */
   maxBytes?: number;
   /**
@@ -115,8 +118,8 @@ export type PriceHistoryStore = {
 /**
  * The hourly price histories of the tokens asked for lately, held in memory by each API process:
  * a token's history is loaded from the shared database when first asked for (one query for the
- * misses of a request), kept while the histories held stay within `maxBytes` (least recently
- * asked for forgotten first), and followed incrementally by data version like the token
+ * misses of a request), kept while the histories held stay within `maxBytes` (the oldest
+ * forgotten first, with a second chance for one asked for since: see evict), and followed incrementally by data version like the token
  * catalogue; a generation change (deleted rows) forgets them all. Nothing is read before the
  * first check answers; after each full load the store fills itself in the background up to its
  * bound (`fill`), so a catalogue whose histories fit is answered from memory (docs/performance.md).
@@ -141,7 +144,7 @@ export type PriceHistoryStore = {
 export function createPriceHistoryStore(options: PriceHistoryStoreOptions): PriceHistoryStore {
   const clock = options.now ?? (() => new Date());
   const maxBytes = options.maxBytes ?? PRICE_HISTORY_MAX_BYTES;
-  /** The histories held, least recently asked for first (a hit moves its entry to the end). */
+  /** The histories held, in the order eviction passes them (see evict). */
   let entries = new Map<string, Entry>();
   let heldBytes = 0;
   let cutoff: number | undefined;
@@ -158,12 +161,19 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
     heldBytes = 0;
   }
 
-  /** Forgets the least recently asked for histories until the rest fit within maxBytes. */
+  /**
+   * Forgets histories until the rest fit within maxBytes, oldest first, but one asked for since
+   * it was last passed gets a second chance (moved to the end, its mark cleared): a hit only marks
+   * its entry, instead of moving it (a Map delete and set per address per request).
+   */
   function evict(): void {
     for (const [address, entry] of entries) {
       if (heldBytes <= maxBytes) break;
       entries.delete(address);
-      heldBytes -= entry.bytes;
+      if (entry.used) {
+        entry.used = false;
+        entries.set(address, entry);
+      } else heldBytes -= entry.bytes;
     }
   }
 
@@ -281,8 +291,7 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
       const entry = entries.get(address);
       if (!entry) missing.push(address);
       else {
-        entries.delete(address);
-        entries.set(address, entry);
+        entry.used = true;
         found.set(address, entry);
       }
     }
@@ -361,7 +370,7 @@ function setToken(entries: Map<string, Entry>, row: PriceTokenRow, create: boole
   const entry = entries.get(row.address);
   if (!entry) {
     if (!create) return;
-    const created: Entry = { checksum: row.checksumAddress, currentPrice, priceUpdatedAt, firstHour: 0, steps: '', prices: joinJsonNumbers([]), bytes: 0 };
+    const created: Entry = { checksum: row.checksumAddress, currentPrice, priceUpdatedAt, firstHour: 0, steps: '', prices: joinJsonNumbers([]), bytes: 0, used: false };
     created.bytes = sizeOf(created);
     entries.set(row.address, created);
     return;

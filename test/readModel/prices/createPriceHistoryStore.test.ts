@@ -187,7 +187,7 @@ for (const target of testDatabases) {
       store.stop();
     });
 
-    it('holds at most maxBytes: forgets the least recently asked for, reads an evicted history again as it now is', async () => {
+    it('holds at most maxBytes: forgets the oldest, reads an evicted history again as it now is', async () => {
       await resetDatabase(db);
       await seed(db);
       // room for about three histories of the seed (each ~300-450 bytes by the store's estimate)
@@ -215,6 +215,39 @@ for (const target of testDatabases) {
       assert.equal(await store.history(last, NOW), before);
       assert.ok(store.stats().bytes <= 1200);
       await assertSameAsSql(db, store, later(3), 'later');
+      store.stop();
+    });
+
+    it('gives a history asked for again a second chance when the bound forgets the oldest', async () => {
+      await resetDatabase(db);
+      await seed(db);
+      const [a, b, c] = [addressOf(1), addressOf(7), addressOf(10)];
+      const sizes = createPriceHistoryStore({ db, staleMs: 60_000, fill: false });
+      const size = new Map<string, number>();
+      for (const address of [a, b, c]) {
+        const before = sizes.stats().bytes;
+        await sizes.history(address, NOW);
+        size.set(address, sizes.stats().bytes - before);
+      }
+      sizes.stop();
+      const [x, y, z] = [size.get(a)!, size.get(b)!, size.get(c)!];
+      // room for any two of the three, never all three
+      const maxBytes = Math.max(x + y, x + z, y + z);
+      assert.ok(x + y + z > maxBytes);
+      let reads = 0;
+      const counted: Queryable = { exec: (sql) => db.exec(sql), query: (sql, params) => (/= ANY\(/.test(sql) && reads++, db.query(sql, params)) };
+      const store = createPriceHistoryStore({ db: counted, staleMs: 60_000, maxBytes, fill: false });
+      await store.history(a, NOW);
+      await store.history(b, NOW);
+      await store.history(a, NOW); // a hit: a is marked
+      assert.equal(reads, 2);
+      await store.history(c, NOW); // over the bound: a (oldest, marked) is kept, b goes
+      assert.equal(store.stats().tokens, 2);
+      await store.history(a, NOW);
+      assert.equal(reads, 3, 'a still held');
+      await store.history(b, NOW);
+      assert.equal(reads, 4, 'b was forgotten');
+      assert.equal(await store.history(b, NOW), await sqlHistory(db, b, NOW));
       store.stop();
     });
 
