@@ -119,7 +119,7 @@ export function renderMarkdown(r: BenchResults): string {
   line(`- Node ${r.node} on ${r.platform}, ${r.cpus} cores (${r.cpuModel})`);
   line(`- autocannon: ${r.settings.connections} connections, ${r.settings.durationSec} s per case, keep-alive, no pipelining; latency probes: 1 connection, ${r.settings.probeSec} s`);
   line(`- Catalogue: ${r.catalogue.tokens} tokens (${r.catalogue.pricedTokens} priced, ${r.catalogue.secureTokens} secure), ${r.catalogue.pricePoints} hourly price points, ${r.catalogue.swaps} swaps; written through the storage API in ${(r.catalogue.writeMs / 1000).toFixed(1)} s (seed ${r.catalogue.seed})`);
-  line(`- Service: \`npm run serve\` (src/ compiled to dist/, then \`MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=32768 node --max-old-space-size=256 --liftoff-only --enable-source-maps dist/main.js serve\`) with ${Object.entries(r.settings.serviceEnv).map(([k, v]) => `${k}=${v}`).join(', ')}`);
+  line(`- Service: \`npm run serve\` (src/ compiled to dist/, then \`MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=32768 node --max-old-space-size=256 --max-semi-space-size=8 --liftoff-only --enable-source-maps dist/main.js serve\`) with ${Object.entries(r.settings.serviceEnv).map(([k, v]) => `${k}=${v}`).join(', ')}`);
   line(`- Chain: embedded demo chain (Hardhat/EDR over HTTP, own process), ${r.chain.blocks} blocks of history, ${r.chain.swaps} swaps`);
   line(`- Baseline: bare \`node:http\` server answering a pre-serialised ${r.baseline.bytes}-byte JSON body (the size of the default list answer): **${fmt(r.baseline.rps, 0)} req/s** (mean of ${r.baseline.runs.length} runs: ${r.baseline.runs.map((b) => fmt(b.rps, 0)).join(', ')}), p50 ${fmt(r.baseline.p50Ms, 2)} ms, p99 ${fmt(r.baseline.p99Ms, 2)} ms`);
   line();

@@ -12,6 +12,8 @@ export { upsertPools, type PoolWrite } from './pools/upsertPools.ts';
 export { appendPricePoints, type PricePointWrite } from './prices/appendPricePoints.ts';
 export {
   loadPriceChanges,
+  loadPriceHistoriesAfter,
+  loadPriceHistoriesOf,
   type LoadPriceChangesOptions,
   type PriceChanges,
   type PriceChangeSink,

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPriceHistoryStore, historyRange, type PriceHistoryStore } from '../../../src/readModel/prices/createPriceHistoryStore.ts';
-import { appendPricePoints, bumpDataGeneration, prunePricePoints, readDataState, upsertTokens, type Database, type PricePointWrite } from '../../../src/db/index.ts';
+import { appendPricePoints, bumpDataGeneration, prunePricePoints, readDataState, upsertTokens, type Database, type PricePointWrite, type Queryable, type SqlParam } from '../../../src/db/index.ts';
 import { createPrng } from '../../../src/demo/prng.ts';
 import type { PriceHistories, PriceHistory } from '../../../src/readModel/types.ts';
 import { getPriceHistories, type PricePointRow } from '../../oracles/index.ts';
@@ -166,32 +166,191 @@ for (const target of testDatabases) {
       store.stop();
     });
 
-    it('reloads in full when rows were deleted (generation bump), answering from the last data meanwhile', async () => {
+    it('forgets what it holds when rows were deleted (generation bump) and reads those asked for again', async () => {
       await resetDatabase(db);
       await seed(db);
-      const store = createPriceHistoryStore({ db, staleMs: 0 });
+      const store = createPriceHistoryStore({ db, staleMs: 60_000, fill: false });
       await assertSameAsSql(db, store, NOW, 'loaded');
+      const held = await store.histories(all, NOW);
+      assert.equal(store.stats().tokens, TOKENS);
       // a reorg-like deletion: rows gone, generation moved
       await db.query(`DELETE FROM price_points WHERE token = $1 AND hour >= $2`, [addressOf(7), at(2).toISOString()]);
       await db.query(`DELETE FROM tokens WHERE address = $1`, [addressOf(2)]);
       await bumpDataGeneration(db);
-      // requests are answered from the data in hand while the full reload runs
-      const loaded = await sqlHistories(db, all, NOW);
-      assert.notEqual(await store.histories(all, NOW), loaded);
+      // until the next check the histories held answer; the check forgets them all
+      assert.equal(await store.histories(all, NOW), held);
       await store.refresh(true);
+      assert.equal(store.stats().tokens, 0);
       await assertSameAsSql(db, store, NOW, 'after deletion');
+      assert.notEqual(await store.histories(all, NOW), held);
       assert.equal(await store.history(addressOf(2), NOW), undefined);
+      store.stop();
+    });
+
+    it('holds at most maxBytes: forgets the oldest, reads an evicted history again as it now is', async () => {
+      await resetDatabase(db);
+      await seed(db);
+      // room for about three histories of the seed (each ~300-450 bytes by the store's estimate)
+      let reads = 0; // queries for histories not held
+      const counted: Queryable = { exec: (sql) => db.exec(sql), query: (sql, params) => (/= ANY\(/.test(sql) && reads++, db.query(sql, params)) };
+      const store = createPriceHistoryStore({ db: counted, staleMs: 0, maxBytes: 1200, fill: false });
+      await assertSameAsSql(db, store, NOW, 'first');
+      const { tokens, bytes } = store.stats();
+      assert.ok(tokens >= 2 && tokens < TOKENS, `${tokens} held`);
+      assert.ok(bytes <= 1200, `${bytes} bytes held`);
+      // the most recently asked for stay: 13, 12, 11 were asked for last (in address order)
+      const last = all.slice(0, TOKENS).at(-1)!;
+      const readsBefore = reads;
+      const before = await store.history(last, NOW);
+      assert.equal(reads, readsBefore, 'a hit reads nothing');
+      // 1 is evicted by now; its points change meanwhile: read again, it answers the new ones
+      await appendPricePoints(db, [{ token: addressOf(1), price: '77', observedAt: at(0, 55), blockNumber: 1200 }]);
+      const evicted = await store.history(addressOf(1), NOW);
+      assert.equal(reads, readsBefore + 1, 'an evicted history is read again');
+      assert.match(evicted!, /\{"price":77,"timestamp":"2026-11-21T12:00:00\.000Z"\}\]$/);
+      assert.equal(await store.history(addressOf(1), NOW), await sqlHistory(db, addressOf(1), NOW));
+      // a held one follows incrementally: 1 is held now, a newer point arrives
+      await appendPricePoints(db, [{ token: addressOf(1), price: '78', observedAt: at(0, 58), blockNumber: 1201 }]);
+      assert.match((await store.history(addressOf(1), NOW))!, /\{"price":78,"timestamp":"2026-11-21T12:00:00\.000Z"\}\]$/);
+      assert.equal(await store.history(last, NOW), before);
+      assert.ok(store.stats().bytes <= 1200);
+      await assertSameAsSql(db, store, later(3), 'later');
+      store.stop();
+    });
+
+    it('gives a history asked for again a second chance when the bound forgets the oldest', async () => {
+      await resetDatabase(db);
+      await seed(db);
+      const [a, b, c] = [addressOf(1), addressOf(7), addressOf(10)];
+      const sizes = createPriceHistoryStore({ db, staleMs: 60_000, fill: false });
+      const size = new Map<string, number>();
+      for (const address of [a, b, c]) {
+        const before = sizes.stats().bytes;
+        await sizes.history(address, NOW);
+        size.set(address, sizes.stats().bytes - before);
+      }
+      sizes.stop();
+      const [x, y, z] = [size.get(a)!, size.get(b)!, size.get(c)!];
+      // room for any two of the three, never all three
+      const maxBytes = Math.max(x + y, x + z, y + z);
+      assert.ok(x + y + z > maxBytes);
+      let reads = 0;
+      const counted: Queryable = { exec: (sql) => db.exec(sql), query: (sql, params) => (/= ANY\(/.test(sql) && reads++, db.query(sql, params)) };
+      const store = createPriceHistoryStore({ db: counted, staleMs: 60_000, maxBytes, fill: false });
+      await store.history(a, NOW);
+      await store.history(b, NOW);
+      await store.history(a, NOW); // a hit: a is marked
+      assert.equal(reads, 2);
+      await store.history(c, NOW); // over the bound: a (oldest, marked) is kept, b goes
+      assert.equal(store.stats().tokens, 2);
+      await store.history(a, NOW);
+      assert.equal(reads, 3, 'a still held');
+      await store.history(b, NOW);
+      assert.equal(reads, 4, 'b was forgotten');
+      assert.equal(await store.history(b, NOW), await sqlHistory(db, b, NOW));
+      store.stop();
+    });
+
+    it('fills itself in the background after a full load, up to its bound, then answers without reading', async () => {
+      await resetDatabase(db);
+      await seed(db);
+      let reads = 0; // queries for histories not held
+      const counted: Queryable = { exec: (sql) => db.exec(sql), query: (sql, params) => (/= ANY\(/.test(sql) && reads++, db.query(sql, params)) };
+      const filled = async (store: PriceHistoryStore) => {
+        for (let last = -1; store.stats().tokens !== last; ) {
+          last = store.stats().tokens;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      };
+      // pages of 3 tokens: several chunks
+      const store = createPriceHistoryStore({ db: counted, staleMs: 60_000, chunkRows: 3 });
+      await store.refresh(true, NOW);
+      await filled(store);
+      assert.equal(store.stats().tokens, TOKENS);
+      const known = all.slice(0, TOKENS);
+      assert.equal(await store.histories(known, NOW), await sqlHistories(db, known, NOW));
+      for (const address of known) assert.equal(await store.history(address, NOW), await sqlHistory(db, address, NOW));
+      assert.equal(reads, 0, 'every answer from memory');
+      store.stop();
+      // a small bound: the fill stops at it, the rest is read when asked for
+      const small = createPriceHistoryStore({ db: counted, staleMs: 60_000, chunkRows: 3, maxBytes: 1500 });
+      await small.refresh(true, NOW);
+      await filled(small);
+      const { tokens, bytes } = small.stats();
+      assert.ok(tokens > 0 && tokens < TOKENS && bytes <= 1500, `${tokens} held, ${bytes} bytes`);
+      await assertSameAsSql(db, small, NOW, 'partly filled');
+      assert.ok(reads > 0);
+      small.stop();
+    });
+
+    it('reads a fill chunk again when a version check overlapped it, and goes on (busy indexer)', async () => {
+      await resetDatabase(db);
+      await seed(db);
+      // every chunk's first 5 reads overlap a check: 25 in all, never 20 in a row
+      const overlapped = new Map<string, number>();
+      let store: PriceHistoryStore | undefined;
+      const busy: Queryable = {
+        exec: (sql) => db.exec(sql),
+        async query<T>(sql: string, params?: readonly SqlParam[]) {
+          const rows = await db.query<T>(sql, params);
+          if (/WHERE t\.address > \$2/.test(sql)) {
+            const after = String(params![1]);
+            const n = (overlapped.get(after) ?? 0) + 1;
+            overlapped.set(after, n);
+            if (n <= 5) void store!.refresh(true).catch(() => {});
+          }
+          return rows;
+        },
+      };
+      store = createPriceHistoryStore({ db: busy, staleMs: 60_000, chunkRows: 3 });
+      await store.refresh(true, NOW);
+      for (let i = 0; i < 200 && store.stats().tokens < TOKENS; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(store.stats().tokens, TOKENS);
+      assert.equal(overlapped.size, 5, 'five chunks of 3');
+      const reads = [...overlapped.values()];
+      assert.ok(reads.every((n) => n >= 6) && reads.reduce((a, b) => a + b, 0) - 5 > 20, `reads per chunk: ${reads.join(' ')} (more than 20 overlapped in all)`);
+      await assertSameAsSql(db, store, NOW, 'filled while busy');
+      store.stop();
+    });
+
+    it('keeps a miss read while a load ran only for that request (it may be older than the load applied)', async () => {
+      await resetDatabase(db);
+      await seed(db);
+      // a database whose version reads can be held back, so that a load is under way while a miss is read
+      let holding = false;
+      let hold: (() => void) | undefined;
+      const slow: Queryable = {
+        exec: (sql) => db.exec(sql),
+        async query(sql, params) {
+          if (holding && hold === undefined && /FROM data_version/.test(sql)) await new Promise<void>((resolve) => (hold = resolve));
+          return db.query(sql, params);
+        },
+      };
+      const store = createPriceHistoryStore({ db: slow, staleMs: 60_000, fill: false });
+      await store.refresh(true, NOW);
+      holding = true;
+      const check = store.refresh(true, NOW);
+      while (!hold) await new Promise((resolve) => setImmediate(resolve));
+      assert.equal(await store.history(addressOf(7), NOW), await sqlHistory(db, addressOf(7), NOW));
+      assert.equal(store.stats().tokens, 0, 'not kept: a load was under way');
+      holding = false;
+      hold();
+      await check;
+      assert.equal(await store.history(addressOf(7), NOW), await sqlHistory(db, addressOf(7), NOW));
+      assert.equal(store.stats().tokens, 1, 'kept');
       store.stop();
     });
 
     it('rolls over the hour: drops what left the window, answers like SQL, reloads for an earlier clock', async () => {
       await resetDatabase(db);
       await seed(db);
-      const store = createPriceHistoryStore({ db, staleMs: 60_000 });
+      const store = createPriceHistoryStore({ db, staleMs: 60_000, fill: false });
       await store.refresh(true, NOW);
+      assert.equal(store.stats().tokens, 0, 'nothing read before it is asked for');
+      const first = await store.history(addressOf(1), NOW);
+      await assertSameAsSql(db, store, NOW, 'now');
       const before = store.stats();
       assert.equal(before.cutoff?.toISOString(), at(24).toISOString());
-      const first = await store.history(addressOf(1), NOW);
       for (const hours of [1, 2, 7, 30, 80]) {
         await assertSameAsSql(db, store, later(hours), `+${hours} h`);
         assert.equal(store.stats().cutoff?.toISOString(), new Date(at(24).getTime() + hours * HOUR).toISOString());
