@@ -229,7 +229,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     state = fill.state;
     status.historyFromBlock = fill.history.fromBlock;
     status.historyComplete = fill.history.complete;
-    logger.info({ from: fill.from, to: fill.to, swaps: fill.swaps, statesRead: fill.statesRead, complete: fill.history.complete, ms: fill.ms }, 'filled a history range');
+    logger.info({ from: fill.from, to: fill.to, swaps: fill.swaps, statesRead: fill.statesRead, complete: fill.history.complete, ms: fill.ms, writeMs: fill.writeMs }, 'filled a history range');
     return fill;
   }
 
