@@ -295,6 +295,37 @@ test('head-first: answers name their complete windows; a figure whose window is 
   assert.ok((await pools()).every((p) => typeof p.volume24h === 'number' && typeof p.swaps24h === 'number'));
 });
 
+test('head-first: with a client of its own for the checks, contract-check rounds follow each other while priced tokens are unchecked (one round per step without)', async () => {
+  const checkedAfterSteps = async (checksChain: ChainClient | undefined) => {
+    const db = await open();
+    const indexer = createIndexer({ db, chain: client, checksChain, config: { ...headFirst, contractCheckMaxCalls: 13 } }); // one token per round
+    await indexer.syncOnce(); // the catalogue
+    const priced = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tokens WHERE current_price IS NOT NULL`))[0]!.n;
+    let steps = 0;
+    let checked = 0;
+    while (checked < priced && steps < 3 * priced) {
+      await indexer.syncOnce(); // stores the checks read since the last step, starts a round unless one runs
+      steps++;
+      await new Promise((r) => setTimeout(r, 300));
+      checked = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM indexer_contract_checks`))[0]!.n;
+    }
+    await indexer.stop();
+    return { priced, steps, checked };
+  };
+  const checksChain = createChainClient({ url: world.chain.url });
+  try {
+    const backToBack = await checkedAfterSteps(checksChain);
+    const perStep = await checkedAfterSteps(undefined);
+    process.stdout.write(`# contract checks of ${perStep.priced} priced tokens, one per round: ${backToBack.steps} steps back to back, ${perStep.steps} one round per step\n`);
+    assert.ok(backToBack.priced >= 6 && backToBack.checked === backToBack.priced, JSON.stringify(backToBack));
+    assert.equal(perStep.checked, perStep.priced, JSON.stringify(perStep));
+    assert.ok(perStep.steps >= perStep.priced - 1, `one round of one token per step: ${JSON.stringify(perStep)}`);
+    assert.ok(backToBack.steps <= perStep.steps / 2, `rounds back to back: ${JSON.stringify({ backToBack, perStep })}`);
+  } finally {
+    checksChain.destroy();
+  }
+});
+
 test('head-first: a reorg above the bootstrap block during the fill is rolled back; the end equals a forward index of the final chain', async () => {
   const db = await open();
   const indexer = createIndexer({ db, chain: client, config: headFirst });
