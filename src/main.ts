@@ -154,6 +154,9 @@ async function main(mode: Mode): Promise<void> {
       logger: logger.child({ component: 'indexer' }),
       // Retries at most a second apart: a node answering again is used within that (issue 30).
       chain: nodeClient('indexer', { retryMaxDelayMs: config.indexer.retryMaxMs ?? 1000, onExchange: (error) => indexer?.observeNode(error) }),
+      // The contract checks take what the indexer's requests leave of the budget (a configured
+      // network; the demo's snapshot holds the checks of one round per step).
+      checksChain: demo ? undefined : nodeClient('checks', { priority: 'idle' }),
     });
     await indexer.start();
     stoppables.push({ name: 'indexer', stop: () => indexer?.stop() });

@@ -26,7 +26,7 @@ export type ChainClientOptions = {
   reuseConnections?: boolean;
   /** The process's request budget (default: one of its own without limits). */
   budget?: RequestBudget;
-  /** `interactive` requests (a user waiting) are granted before `background` ones. Default background. */
+  /** `interactive` requests (a user waiting) are granted before `background` ones, those before `idle` ones. Default background. */
   priority?: RequestPriority;
   /** Calls per JSON-RPC batch (the budget may lower it); 1 sends each call alone. Default 50. */
   maxBatchSize?: number;

@@ -6,9 +6,10 @@
 // requests, no second at the provider sees more than `perSecond` of them. A refusal for rate (429)
 // stops every sender until the provider's Retry-After (or a doubling backoff); with a configured
 // rate it also lowers the rate, which a second without refusals raises again. Interactive requests
-// (a user waiting) are granted before background ones (the indexer).
+// (a user waiting) are granted before background ones (the indexer), and those before idle ones
+// (work that may take whatever the others leave: the contract checks).
 
-export type RequestPriority = 'interactive' | 'background';
+export type RequestPriority = 'interactive' | 'background' | 'idle';
 
 /** Ends a grant: the answer came (`throttled` when it was a refusal for rate, with its Retry-After). */
 export type Release = (outcome?: { throttled: boolean; retryAfterMs?: number | null }) => void;
@@ -65,7 +66,7 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
   let consecutiveThrottles = 0;
   let lastRateChange = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | null = null;
-  const queues: Record<RequestPriority, Waiter[]> = { interactive: [], background: [] };
+  const queues: Record<RequestPriority, Waiter[]> = { interactive: [], background: [], idle: [] };
   const stats = { granted: 0, waited: 0, waitedMs: 0, throttled: 0 };
 
   const capacity = () => (rate === Number.POSITIVE_INFINITY ? Number.POSITIVE_INFINITY : Math.max(1, Math.floor(rate)));
@@ -161,7 +162,7 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
       }
     }
     for (;;) {
-      const queue = queues.interactive.length > 0 ? queues.interactive : queues.background;
+      const queue = queues.interactive.length > 0 ? queues.interactive : queues.background.length > 0 ? queues.background : queues.idle;
       const next = queue[0];
       if (!next) break;
       const delay = delayFor(next.items, at);
@@ -192,7 +193,7 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
       ...stats,
       rate: rate === Number.POSITIVE_INFINITY ? null : rate,
       inFlight,
-      queued: queues.interactive.length + queues.background.length,
+      queued: queues.interactive.length + queues.background.length + queues.idle.length,
     }),
   };
 }

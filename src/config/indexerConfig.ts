@@ -74,7 +74,7 @@ export type IndexerConfig = {
    * tests); INDEXER_BOOTSTRAP defaults to head-first for a configured network.
    */
   bootstrap?: IndexerBootstrap;
-  /** Blocks per history range the head-first fill replays in one step (default 1000). */
+  /** Blocks per history range the head-first fill replays in one step (default 4000). */
   historyRangeBlocks?: number;
 };
 
@@ -104,7 +104,7 @@ export const indexerDefaults = {
   contractCheckMaxCalls: 52,
   contractCheckTimeoutMs: 15_000,
   bootstrap: 'head-first',
-  historyRangeBlocks: 1000,
+  historyRangeBlocks: 4000,
 } as const;
 
 export function loadIndexerConfig(env: Env): IndexerConfig {

@@ -14,6 +14,8 @@ import type { ListedSymbols } from './spam/spamReasons.ts';
 export type IndexerContext = {
   db: Database;
   chain: ChainClient;
+  /** What the contract checks read through: `chain`, or a client of the same budget at its idle priority. */
+  checksChain: ChainClient;
   config: IndexerConfig;
   logger: IndexerLogger;
   chainId: number;

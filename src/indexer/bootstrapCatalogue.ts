@@ -83,7 +83,7 @@ export async function bootstrapCatalogue(ctx: IndexerContext, head: number): Pro
   const feedAnswers = await readFeedAt(ctx, state, head);
   // Every price at H, quote tokens first, as a batch reprices: carried, not changes seen at H.
   const carried: PriceChange[] = [];
-  repriceBlock(ctx, state, new Set(state.tokens.keys()), head, at, carried);
+  await repriceBlock(ctx, state, new Set(state.tokens.keys()), head, at, carried);
   for (const c of carried) c.carried = true;
   const changedTokens = await refreshSupplies(ctx, state, { from: head, to: head, toTime: at }, tokens, new Set());
 

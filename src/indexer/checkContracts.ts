@@ -38,7 +38,7 @@ export async function readContractChecks(ctx: IndexerContext, state: IndexerStat
   const round: ContractCheckRound = { checks: [], picked: picked.length, failed: 0, timedOut: 0, calls: 0 };
   if (picked.length === 0) return round;
 
-  const chain = countingChain(ctx.chain, round);
+  const chain = countingChain(ctx.checksChain, round);
   const done: ContractCheck[] = [];
   const checks = picked.map(async (token) => {
     try {

@@ -1,6 +1,8 @@
 // Rounds of contract checks beside the indexer's steps: a round reads at the head while the
 // indexer goes on (one at a time), and the next step stores what it found (docs/security-score.md,
-// "Contract checks").
+// "Contract checks"). With `backToBack`, a round that checked a token for the first time is followed
+// by the next one at once instead of at the next step (a head-first bootstrap's priced tokens are
+// checked while the history fills, its steps being long); re-checks stay one round per step.
 import type { IndexerContext, IndexerLogger } from './IndexerContext.ts';
 import { readContractChecks, storeContractChecks, type ContractCheck } from './checkContracts.ts';
 import type { IndexerState } from './state/IndexerState.ts';
@@ -21,28 +23,42 @@ export function createCheckRounds(deps: {
   status: { contractChecks: number; contractCheckFailures: number };
   /** A round found something to store. */
   onRead(): void;
+  /** Rounds that checked a token for the first time are followed by the next at once. */
+  backToBack?: boolean;
+  /** The indexer's state now (a round that follows another picks from it: the stored checks are in it). */
+  currentState?: () => IndexerState | null;
 }): CheckRounds {
   const { logger, status } = deps;
   let checking: Promise<void> | null = null;
+  // Set by settled(): no round follows the current one until the next start().
+  let halted = false;
   const read: ContractCheck[] = [];
+  const run = (ctx: IndexerContext, state: IndexerState, head: { block: number; time: Date }) => {
+    const skip = new Set(read.map((x) => x.token));
+    checking = readContractChecks(ctx, state, head, skip)
+      .then((round) => {
+        const first = round.checks.some((c) => !state.contractChecks.has(c.token));
+        read.push(...round.checks);
+        status.contractCheckFailures += round.failed + round.timedOut;
+        if (round.picked > 0) logger.debug({ picked: round.picked, read: round.checks.length, failed: round.failed, timedOut: round.timedOut, calls: round.calls, head: head.block }, 'contract checks read');
+        if (round.checks.length > 0) deps.onRead();
+        return first;
+      })
+      .catch((error: unknown) => {
+        status.contractCheckFailures++;
+        logger.warn({ err: error, head: head.block }, 'contract checks failed; indexing goes on');
+        return false;
+      })
+      .then((first) => {
+        checking = null;
+        if (first && deps.backToBack && !halted) run(ctx, deps.currentState?.() ?? state, head);
+      });
+  };
   return {
     start(ctx, state, head) {
+      halted = false;
       if (checking) return;
-      const skip = new Set(read.map((x) => x.token));
-      checking = readContractChecks(ctx, state, head, skip)
-        .then((round) => {
-          read.push(...round.checks);
-          status.contractCheckFailures += round.failed + round.timedOut;
-          if (round.picked > 0) logger.debug({ picked: round.picked, read: round.checks.length, failed: round.failed, timedOut: round.timedOut, calls: round.calls, head: head.block }, 'contract checks read');
-          if (round.checks.length > 0) deps.onRead();
-        })
-        .catch((error: unknown) => {
-          status.contractCheckFailures++;
-          logger.warn({ err: error, head: head.block }, 'contract checks failed; indexing goes on');
-        })
-        .finally(() => {
-          checking = null;
-        });
+      run(ctx, state, head);
     },
     pending: () => read.length,
     async store(ctx, state, indexed) {
@@ -59,7 +75,8 @@ export function createCheckRounds(deps: {
       }
     },
     async settled() {
-      await checking;
+      halted = true;
+      while (checking) await checking;
     },
   };
 }

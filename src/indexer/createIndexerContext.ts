@@ -16,6 +16,7 @@ import { listedSymbolsOf } from './spam/spamReasons.ts';
 export type ContextInput = {
   db: Database;
   chain: ChainClient;
+  checksChain?: ChainClient;
   config: IndexerConfig;
   logger: IndexerLogger;
   lock: WriterLock;
@@ -31,7 +32,7 @@ export async function createIndexerContext(input: ContextInput): Promise<Indexer
   const list = input.tokenList ?? (config.tokenList ? await loadTokenList(config.tokenList, chainId) : []);
   const factories = factoryFamilies(config);
   return {
-    db, chain, config, logger, chainId,
+    db, chain, checksChain: input.checksChain ?? chain, config, logger, chainId,
     pricing: createPricingConfig({
       stablecoins: config.stablecoins, wrappedNative: config.wrappedNative, usdFeed: config.usdFeed, usdPeg: config.usdPeg,
       minLiquidityUsd: parseFixed(config.minLiquidityUsd), usdGuard: parseFixed(config.usdGuard),

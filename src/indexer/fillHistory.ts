@@ -14,7 +14,7 @@ import { retentionDefaults, type RetentionConfig } from '../config/retentionConf
 import { appendPricePoints, bumpDataGeneration, prependCandles, recordSwaps } from '../db/index.ts';
 import {
   deleteCarriedPriceChanges, dropProvisionalStates, loadLiquidityNet, saveFeedAnswers, savePoolStates, savePositionChanges,
-  savePriceChanges, writeHistoryWindow, type CheckpointWithHistory, type HistoryWindow, type PoolState, type PriceChange, type StoredPool,
+  savePriceChanges, writeHistoryWindow, type CheckpointWithHistory, type HistoryWindow, type PoolState, type PoolStateWrite, type PriceChange, type StoredPool,
 } from '../db/indexer/index.ts';
 import type { FillCarry } from './FillCarry.ts';
 import type { IndexerContext } from './IndexerContext.ts';
@@ -61,6 +61,8 @@ export type FillResult = {
   state: IndexerState;
   /** Wall time of the step's parts: loading state, reading the chain, replaying, the write transaction. */
   ms: { load: number; read: number; replay: number; write: number };
+  /** The write transaction's parts (wall ms): price changes and states, swaps and points, candles, the state read back, token and pool rows. */
+  writeMs: Record<string, number>;
 };
 
 
@@ -76,7 +78,7 @@ export async function fillHistory(
   const window = checkpoint.history!;
   const floor = config.startBlock;
   const b = window.fromBlock - 1;
-  const a = Math.max(floor, b - (config.historyRangeBlocks ?? 1000) + 1);
+  const a = Math.max(floor, b - (config.historyRangeBlocks ?? 4000) + 1);
   const before = a - 1;
   const hasBefore = a > floor;
   const started = performance.now();
@@ -141,9 +143,9 @@ export async function fillHistory(
   const readDone = performance.now();
   const carried: PriceChange[] = [];
   const seenBefore = [...tokens.values()].filter((t) => t.firstSeenBlock < a).map((t) => t.address);
-  if (hasBefore) repriceBlock(ctx, scratch, new Set(seenBefore), before, times.timeOf(before), carried);
+  if (hasBefore) await repriceBlock(ctx, scratch, new Set(seenBefore), before, times.timeOf(before), carried);
   for (const c of carried) c.carried = true;
-  const replay = replayBlocks(ctx, scratch, { logs: relevant, isFeedLog, tokenFirstSeen, feedRounds, readStates, timeOf: times.timeOf });
+  const replay = await replayBlocks(ctx, scratch, { logs: relevant, isFeedLog, tokenFirstSeen, feedRounds, readStates, timeOf: times.timeOf });
 
   const replayed = performance.now();
   const fromTime = times.timeOf(hasBefore ? before : a);
@@ -151,22 +153,34 @@ export async function fillHistory(
     bootstrapBlock: window.bootstrapBlock, fromBlock: a, fromTime,
     complete: !hasBefore || fromTime.getTime() <= checkpoint.blockTime.getTime() - historyKeepMs(config.retention ?? retentionDefaults),
   };
+  const writeParts: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (part: string) => {
+    const now = performance.now();
+    writeParts[part] = Math.round(now - mark);
+    mark = now;
+  };
   const after = await ctx.db.transaction(async (tx) => {
     await ctx.fence(tx, checkpoint.blockNumber);
     await deleteCarriedPriceChanges(tx, a, b);
     await savePriceChanges(tx, [...carried, ...replay.priceChanges]);
-    await savePoolStates(tx, replay.poolStates);
+    await savePoolStates(tx, newestStates(replay.poolStates, stored));
     await dropProvisionalStates(tx, [...replay.changedPools]);
     await savePositionChanges(tx, replay.positions);
     await saveFeedAnswers(tx, replay.feedAnswers);
+    lap('changes');
     await appendPricePoints(
       tx,
       replay.priceChanges.filter((c) => c.price !== null).map((c) => ({ token: c.token, price: c.price!, observedAt: c.observedAt, blockNumber: c.blockNumber })),
     );
     await recordSwaps(tx, replay.swaps);
+    lap('swaps');
     await prependCandles(tx, [...carried.map((c) => ({ ...c, blockNumber: 0 })), ...replay.priceChanges], replay.swaps, hasBefore ? times.timeOf(before) : null);
+    lap('candles');
     const written = await loadIndexerState(tx);
+    lap('reload');
     await writeCatalogue(tx, ctx, written, checkpoint.blockTime);
+    lap('catalogue');
     await writeHistoryWindow(tx, history);
     // Carried prices and carried-only candles were deleted: API processes reload in full.
     await bumpDataGeneration(tx);
@@ -176,5 +190,23 @@ export async function fillHistory(
     from: a, to: b, logs: relevant.length, swaps: replay.swaps.length, priceChanges: replay.priceChanges.length, headersRead: times.headersRead,
     statesRead: toRead.length, history, carry: { fromBlock: a, states: startStates }, state: after,
     ms: { load: Math.round(loaded - started), read: Math.round(readDone - loaded), replay: Math.round(replayed - readDone), write: Math.round(performance.now() - replayed) },
+    writeMs: writeParts,
   };
+}
+
+/**
+ * The pool-state rows a range stores: only a pool's newest state, and only while its newest stored
+ * row is the bootstrap's provisional one (no event of it above the range). A state below the newest
+ * is never read (pools load their newest row; a reorg above the bootstrap block never reaches below
+ * it; a forward index prunes such rows too), so writing every block's state filled the table with
+ * rows nothing reads.
+ */
+export function newestStates(states: readonly PoolStateWrite[], stored: IndexerState): PoolStateWrite[] {
+  const newest = new Map<string, PoolStateWrite>();
+  for (const state of states) {
+    if (stored.pools.get(state.pool)?.lastEventAt) continue;
+    const seen = newest.get(state.pool);
+    if (!seen || seen.blockNumber <= state.blockNumber) newest.set(state.pool, state);
+  }
+  return [...newest.values()];
 }

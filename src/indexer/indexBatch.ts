@@ -65,7 +65,7 @@ export async function indexBatch(ctx: IndexerContext, state: IndexerState, from:
   }
   const readStates = await readPoolStates(ctx, [...stateReads.values()]);
 
-  const replay = replayBlocks(ctx, state, { logs: relevant, isFeedLog, tokenFirstSeen, feedRounds, readStates, timeOf });
+  const replay = await replayBlocks(ctx, state, { logs: relevant, isFeedLog, tokenFirstSeen, feedRounds, readStates, timeOf });
   const changedTokens = await refreshSupplies(ctx, state, { from, to, toTime: timeOf(to) }, newTokens, replay.traded);
   await writeBatch(ctx, state, { from, to, parentBlock: parentHash === null ? null : from - 1, headers, newPools, changedTokens, replay });
 

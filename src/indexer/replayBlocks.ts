@@ -12,6 +12,7 @@ import { valueOf } from './pricing/poolFigures.ts';
 import { priceQuoteTokens, priceWithSource, type PricedBy } from './pricing/priceToken.ts';
 import type { IndexerState } from './state/IndexerState.ts';
 import { applyFeedRound } from './usdFeed.ts';
+import { yieldEvery } from './yieldEvery.ts';
 
 export type ReplayInput = {
   /** The batch's pool and feed logs, in chain order. */
@@ -40,7 +41,9 @@ export type Replay = {
 
 const VALUE_DIGITS = 18;
 
-export function replayBlocks(ctx: IndexerContext, state: IndexerState, input: ReplayInput): Replay {
+/** Yields the event loop between blocks once it has run YIELD_AFTER_MS (yieldEvery.ts). */
+export async function replayBlocks(ctx: IndexerContext, state: IndexerState, input: ReplayInput): Promise<Replay> {
+  const pause = yieldEvery();
   const out: Replay = { swaps: [], poolStates: [], positions: [], priceChanges: [], feedAnswers: [], traded: new Set(), changedPools: new Set() };
   const byBlock = new Map<number, RawLog[]>();
   for (const log of input.logs) byBlock.set(log.blockNumber, [...(byBlock.get(log.blockNumber) ?? []), log]);
@@ -49,6 +52,8 @@ export function replayBlocks(ctx: IndexerContext, state: IndexerState, input: Re
   const blocks = [...new Set([...byBlock.keys(), ...firstSeenByBlock.keys(), ...input.feedRounds.keys()])].sort((a, b) => a - b);
 
   for (const block of blocks) {
+    const paused = pause();
+    if (paused) await paused;
     const changedPools = new Set<string>();
     const blockSwapsFrom = out.swaps.length;
     let feedMoved = false;
@@ -79,7 +84,7 @@ export function replayBlocks(ctx: IndexerContext, state: IndexerState, input: Re
       if (!quote0 || quote1) dirty.add(pool.token0);
       if (!quote1 || quote0) dirty.add(pool.token1);
     }
-    repriceBlock(ctx, state, dirty, block, input.timeOf(block), out.priceChanges);
+    await repriceBlock(ctx, state, dirty, block, input.timeOf(block), out.priceChanges, pause);
     for (const address of changedPools) out.changedPools.add(address);
     // A swap is valued at its token's price at the end of its block.
     for (let i = blockSwapsFrom; i < out.swaps.length; i++) {
@@ -135,8 +140,11 @@ function pushSwaps(out: Replay, log: RawLog, pool: StoredPool, net0: bigint, net
 }
 
 // Quote tokens first, all at once (they depend on each other through the anchor): when one moves,
-// every token sharing a pool with it is repriced too. Then the other tokens.
-export function repriceBlock(ctx: IndexerContext, state: IndexerState, dirty: Set<string>, block: number, at: Date, out: PriceChange[]) {
+// every token sharing a pool with it is repriced too. Then the other tokens (yielding through `pause`
+// between them: every token of the chain is repriced at a bootstrap and before each history range).
+export async function repriceBlock(
+  ctx: IndexerContext, state: IndexerState, dirty: Set<string>, block: number, at: Date, out: PriceChange[], pause = yieldEvery(),
+): Promise<void> {
   const { quotes, quoteRank } = ctx.pricing;
   if (quotes.some((q) => dirty.has(q))) {
     const priced = priceQuoteTokens(state, ctx.pricing);
@@ -148,7 +156,12 @@ export function repriceBlock(ctx: IndexerContext, state: IndexerState, dirty: Se
       }
     }
   }
-  for (const token of [...dirty].sort()) if (!quoteRank.has(token)) setPrice(state, token, priceWithSource(state, token, ctx.pricing), block, at, out);
+  for (const token of [...dirty].sort()) {
+    if (quoteRank.has(token)) continue;
+    const paused = pause();
+    if (paused) await paused;
+    setPrice(state, token, priceWithSource(state, token, ctx.pricing), block, at, out);
+  }
 }
 
 function setPrice(state: IndexerState, token: string, { price, source }: PricedBy, block: number, at: Date, out: PriceChange[]): boolean {

@@ -1,6 +1,7 @@
 // The process's request budget, as a provider sees it: counted at a stub node, never more calls in
 // a second than the rate (batch items counted), never more in flight than allowed, a 429's
-// Retry-After waited out by every sender, and interactive requests served before background ones.
+// Retry-After waited out by every sender, and interactive requests served before background ones,
+// those before idle ones.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createChainClient, createRequestBudget } from '../../src/chain/index.ts';
@@ -96,6 +97,29 @@ test('interactive requests are granted before queued background ones', async () 
   } finally {
     indexer.destroy();
     user.destroy();
+    await node.close();
+  }
+});
+
+test('idle requests (contract checks) are granted only when no background request (the indexer) waits', async () => {
+  const node = await startStubNode({ result: (method) => (method === 'eth_chainId' ? '0xe708' : '0x1') });
+  const budget = createRequestBudget({ perSecond: 5 });
+  const checks = createChainClient({ url: node.url, budget, priority: 'idle' });
+  const indexer = createChainClient({ url: node.url, budget, priority: 'background' });
+  try {
+    const order: string[] = [];
+    // Ten idle calls queued first fill two windows; five indexer calls queued after them go first.
+    const idle = Array.from({ length: 10 }, (_, i) => checks.getBlockNumber().then(() => order.push(`idle${i}`)));
+    await new Promise((r) => setTimeout(r, 50));
+    const background = Array.from({ length: 5 }, (_, i) => indexer.getBlockNumber().then(() => order.push(`indexer${i}`)));
+    await Promise.all([...idle, ...background]);
+    const lastIndexer = Math.max(...order.map((o, i) => (o.startsWith('indexer') ? i : -1)));
+    // The first window's five idle calls had their slots before the indexer asked; every indexer call comes before the remaining idle ones.
+    assert.ok(lastIndexer < 10, `order: ${order.join(' ')}`);
+    assert.deepEqual(order.slice(5, 10).sort(), ['indexer0', 'indexer1', 'indexer2', 'indexer3', 'indexer4'], `order: ${order.join(' ')}`);
+  } finally {
+    indexer.destroy();
+    checks.destroy();
     await node.close();
   }
 });

@@ -37,10 +37,10 @@ test('defaults without a preset', () => {
   assert.equal(config.tokenList, null);
 });
 
-test('bootstrap: head-first with 1000-block history ranges unless INDEXER_BOOTSTRAP and INDEXER_HISTORY_RANGE_BLOCKS say otherwise', () => {
+test('bootstrap: head-first with 4000-block history ranges unless INDEXER_BOOTSTRAP and INDEXER_HISTORY_RANGE_BLOCKS say otherwise', () => {
   const config = loadIndexerConfig({});
   assert.equal(config.bootstrap, 'head-first');
-  assert.equal(config.historyRangeBlocks, 1000);
+  assert.equal(config.historyRangeBlocks, 4000);
   const set = loadIndexerConfig({ INDEXER_BOOTSTRAP: 'forward', INDEXER_HISTORY_RANGE_BLOCKS: '250' });
   assert.equal(set.bootstrap, 'forward');
   assert.equal(set.historyRangeBlocks, 250);

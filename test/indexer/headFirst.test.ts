@@ -127,6 +127,13 @@ test('head-first: once history is filled, tokens, swaps, pools, positions, price
   assert.deepEqual(b.priceChanges, a.priceChanges);
   assert.deepEqual(b.candles, a.candles);
   assert.deepEqual(b, a);
+  // Each pool's newest state (what the indexer loads) equals the forward index's; a range stores no
+  // state below it (one row per pool: the older ones are never read).
+  const newest = `SELECT DISTINCT ON (s.pool) s.pool, s.block_number::text AS block, s.reserve0::text AS r0, s.reserve1::text AS r1,
+    s.sqrt_price_x96::text AS sqrt_price, s.liquidity::text AS l, s.tick, s.fee, s.block_time, s.provisional
+    FROM indexer_pool_states s ORDER BY s.pool, s.block_number DESC`;
+  assert.deepEqual(await db.query(newest), await expected.query(newest));
+  assert.deepEqual(await db.query(`SELECT pool FROM indexer_pool_states GROUP BY pool HAVING count(*) > 1`), []);
 });
 
 test('head-first: a restart in the middle of the history fill ends identical to an uninterrupted forward index', async () => {
@@ -286,6 +293,37 @@ test('head-first: answers name their complete windows; a figure whose window is 
   assert.ok(listed.some((t) => t.completeness.contractChecks), 'tokens whose contract checks ran say so');
   assert.ok(complete.info.swaps > 0 && complete.info.volume24h > 0 && typeof complete.info.priceChange.h1 === 'number');
   assert.ok((await pools()).every((p) => typeof p.volume24h === 'number' && typeof p.swaps24h === 'number'));
+});
+
+test('head-first: with a client of its own for the checks, contract-check rounds follow each other while priced tokens are unchecked (one round per step without)', async () => {
+  const checkedAfterSteps = async (checksChain: ChainClient | undefined) => {
+    const db = await open();
+    const indexer = createIndexer({ db, chain: client, checksChain, config: { ...headFirst, contractCheckMaxCalls: 13 } }); // one token per round
+    await indexer.syncOnce(); // the catalogue
+    const priced = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tokens WHERE current_price IS NOT NULL`))[0]!.n;
+    let steps = 0;
+    let checked = 0;
+    while (checked < priced && steps < 3 * priced) {
+      await indexer.syncOnce(); // stores the checks read since the last step, starts a round unless one runs
+      steps++;
+      await new Promise((r) => setTimeout(r, 300));
+      checked = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM indexer_contract_checks`))[0]!.n;
+    }
+    await indexer.stop();
+    return { priced, steps, checked };
+  };
+  const checksChain = createChainClient({ url: world.chain.url });
+  try {
+    const backToBack = await checkedAfterSteps(checksChain);
+    const perStep = await checkedAfterSteps(undefined);
+    process.stdout.write(`# contract checks of ${perStep.priced} priced tokens, one per round: ${backToBack.steps} steps back to back, ${perStep.steps} one round per step\n`);
+    assert.ok(backToBack.priced >= 6 && backToBack.checked === backToBack.priced, JSON.stringify(backToBack));
+    assert.equal(perStep.checked, perStep.priced, JSON.stringify(perStep));
+    assert.ok(perStep.steps >= perStep.priced - 1, `one round of one token per step: ${JSON.stringify(perStep)}`);
+    assert.ok(backToBack.steps <= perStep.steps / 2, `rounds back to back: ${JSON.stringify({ backToBack, perStep })}`);
+  } finally {
+    checksChain.destroy();
+  }
 });
 
 test('head-first: a reorg above the bootstrap block during the fill is rolled back; the end equals a forward index of the final chain', async () => {

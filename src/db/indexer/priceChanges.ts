@@ -41,9 +41,12 @@ export async function loadPricesAt(db: Queryable, at: Date | null, tokens?: read
         [at?.toISOString() ?? null, tokens],
       )
     : await db.query<Row>(
-        `SELECT DISTINCT ON (token) token, block_number::text AS "blockNumber", price::text AS price, observed_at AS "observedAt", source
-         FROM indexer_price_changes WHERE ($1::timestamptz IS NULL OR observed_at <= $1)
-         ORDER BY token, observed_at DESC, block_number DESC`,
+        // Every token's own newest row by its index (price changes are only stored for known tokens),
+        // not a sort of the whole table: a head-first fill reloads these after every history range.
+        `SELECT c.token, c.block_number::text AS "blockNumber", c.price::text AS price, c.observed_at AS "observedAt", c.source
+         FROM indexer_tokens t
+         CROSS JOIN LATERAL (SELECT * FROM indexer_price_changes c WHERE c.token = t.address
+           AND ($1::timestamptz IS NULL OR c.observed_at <= $1) ORDER BY c.observed_at DESC, c.block_number DESC LIMIT 1) c`,
         [at?.toISOString() ?? null],
       );
   return new Map(rows.map((r) => [r.token, { token: r.token, blockNumber: Number(r.blockNumber), price: r.price, observedAt: new Date(r.observedAt), source: r.source }]));
@@ -57,7 +60,9 @@ export async function loadPriceValueTimes(db: Queryable): Promise<Map<string, Da
   type Row = { token: string; since: Date };
   const rows = await db.query<Row>(
     `SELECT l.token, f.observed_at AS since
-     FROM (SELECT DISTINCT ON (token) token, price FROM indexer_price_changes ORDER BY token, observed_at DESC, block_number DESC) l
+     FROM indexer_tokens t
+     CROSS JOIN LATERAL (SELECT c.token, c.price FROM indexer_price_changes c WHERE c.token = t.address
+       ORDER BY c.observed_at DESC, c.block_number DESC LIMIT 1) l
      LEFT JOIN LATERAL (SELECT d.observed_at, d.block_number FROM indexer_price_changes d
        WHERE d.token = l.token AND d.price IS DISTINCT FROM l.price ORDER BY d.observed_at DESC, d.block_number DESC LIMIT 1) p ON true
      CROSS JOIN LATERAL (SELECT c.observed_at FROM indexer_price_changes c

@@ -26,15 +26,25 @@ export type WriterLock = {
 };
 
 export type WriterLockOptions = {
-  /** The lock connection is checked this often; a check not answered within twice this loses the lock. */
+  /** The lock connection is checked this often; a check not answered within CLIENT_MISSED times this loses the lock. */
   heartbeatMs: number;
 };
+
+/**
+ * Heartbeats missed before this side drops the lock, and before the server ends a silent session
+ * (freeing the lock for a standby). Both count wall time, and a check's timer also runs out while
+ * the event loop is busy: a step's longest stretch of JavaScript, several times longer on a loaded
+ * machine, must stay under them. Fencing (every write checks pg_locks) keeps two writers apart
+ * whatever these are; they only set how soon a cut-off writer is replaced.
+ */
+const CLIENT_MISSED = 10;
+const SERVER_MISSED = 20;
 
 /**
  * A session-level advisory lock (pg_try_advisory_lock) on a connection of its own, with TCP
  * keepalive (the database's) and a heartbeat. A lost connection loses the lock at once on this
  * side; on the server the lock goes with the session: at once when the process dies, and within
- * idle_session_timeout (5 heartbeats) when the connection is cut silently. PGlite is one process:
+ * idle_session_timeout (SERVER_MISSED heartbeats) when the connection is cut silently. PGlite is one process:
  * the lock is always held there.
  */
 export function createWriterLock(db: Database, options: WriterLockOptions): WriterLock {
@@ -60,10 +70,10 @@ export function createWriterLock(db: Database, options: WriterLockOptions): Writ
     if (session) return session;
     opening ??= (async () => {
       const s = await db.openSession!(
-        // The server ends a session silent for 5 heartbeats: a leader cut off from the database
-        // frees the lock for the standby even when its connection is not closed.
-        { idle_session_timeout: String(options.heartbeatMs * 5) },
-        { queryTimeoutMs: options.heartbeatMs * 2 },
+        // The server ends a session silent for SERVER_MISSED heartbeats: a leader cut off from the
+        // database frees the lock for the standby even when its connection is not closed.
+        { idle_session_timeout: String(options.heartbeatMs * SERVER_MISSED) },
+        { queryTimeoutMs: options.heartbeatMs * CLIENT_MISSED },
       );
       key = (await s.query<{ key: number }>(`SELECT hashtext(current_schema()) & 2147483647 AS key`))[0]!.key;
       session = s;
