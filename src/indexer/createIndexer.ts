@@ -14,6 +14,7 @@ import { createOutageLog, type Outage } from './createOutageLog.ts';
 import { indexBatch, type BatchResult } from './indexBatch.ts';
 import { bootstrapCatalogue, type BootstrapResult } from './bootstrapCatalogue.ts';
 import { fillHistory, type FillCarry, type FillResult } from './fillHistory.ts';
+import { createHistoryRangeSize } from './historyRangeSize.ts';
 import { TokenListError, type TokenListEntry } from './loadTokenList.ts';
 import { rollbackToAncestor, type RollbackResult } from './rollbackToAncestor.ts';
 
@@ -34,6 +35,11 @@ export type IndexerOptions = {
    * given, rounds that check tokens for the first time follow each other at once (createCheckRounds.ts).
    */
   checksChain?: ChainClient;
+  /**
+   * The database's statement timeout (default 15 s): a history range whose write fails against it
+   * is tried again at half the blocks, and ranges grow back while writes take under a quarter of it.
+   */
+  writeTimeoutMs?: number;
 };
 
 export type SyncResult = {
@@ -115,6 +121,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
   let state: IndexerState | null = null;
   // The pool states the last history range started from (the next range ends there); chain facts, dropped on a reorg.
   let fillCarry: FillCarry | null = null;
+  const rangeSize = createHistoryRangeSize({ maxBlocks: config.historyRangeBlocks ?? 4000, writeTimeoutMs: options.writeTimeoutMs ?? 15_000 });
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
@@ -230,7 +237,13 @@ export function createIndexer(options: IndexerOptions): Indexer {
   async function fillOnce(c: IndexerContext): Promise<FillResult | null> {
     const checkpoint = await readCheckpoint(db);
     if (!checkpoint?.history || checkpoint.history.complete) return null;
-    const fill = await fillHistory(c, checkpoint, fillCarry, state);
+    const blocks = rangeSize.blocks();
+    const fill = await fillHistory(c, checkpoint, fillCarry, state, blocks).catch((error: unknown) => {
+      rangeSize.failed(error);
+      if (rangeSize.blocks() !== blocks) logger.warn({ blocks, next: rangeSize.blocks() }, 'a history range failed for the database: the next one is smaller');
+      throw error;
+    });
+    rangeSize.stored(fill.ms.write);
     fillCarry = fill.carry;
     state = fill.state;
     status.historyFromBlock = fill.history.fromBlock;

@@ -73,12 +73,13 @@ export type FillResult = {
  */
 export async function fillHistory(
   ctx: IndexerContext, checkpoint: CheckpointWithHistory, carry: FillCarry | null = null, head: IndexerState | null = null,
+  rangeBlocks = ctx.config.historyRangeBlocks ?? 4000,
 ): Promise<FillResult> {
   const { chain, config } = ctx;
   const window = checkpoint.history!;
   const floor = config.startBlock;
   const b = window.fromBlock - 1;
-  const a = Math.max(floor, b - (config.historyRangeBlocks ?? 4000) + 1);
+  const a = Math.max(floor, b - rangeBlocks + 1);
   const before = a - 1;
   const hasBefore = a > floor;
   const started = performance.now();

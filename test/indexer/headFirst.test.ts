@@ -10,7 +10,7 @@ import request from 'supertest';
 import { createChainClient, type ChainClient } from '../../src/chain/index.ts';
 import type { IndexerConfig } from '../../src/config/indexerConfig.ts';
 import { retentionDefaults } from '../../src/config/retentionConfig.ts';
-import { type Database } from '../../src/db/index.ts';
+import { type Database, type Queryable } from '../../src/db/index.ts';
 import { readCheckpoint } from '../../src/db/indexer/index.ts';
 import { createIndexer } from '../../src/indexer/index.ts';
 import { openPglite } from '../helpers/pglite.ts';
@@ -410,6 +410,46 @@ test('head-first on PostgreSQL: a standby takes over in the middle of the histor
   } finally {
     await Promise.all([a.stop(), b.stop()]);
   }
+});
+
+test('head-first: a history range whose write exceeds the statement timeout is tried again smaller, and the fill completes equal to a forward index', async () => {
+  // The database here cancels a price-changes insert spanning more than 6 blocks, as a server
+  // cancels a statement that runs past statement_timeout (SQLSTATE 57014).
+  const expected = await forwardIndex();
+  const db = await open();
+  const spans: { span: number; refused: boolean }[] = [];
+  const guard = (q: Queryable): Queryable => ({
+    exec: (sql) => q.exec(sql),
+    query: (sql, params) => {
+      if (sql.includes('INSERT INTO indexer_price_changes') && params) {
+        const blocks = (params[1] as number[]).map(Number).filter((_, i) => !(params[5] as boolean[])[i]);
+        const span = blocks.length ? Math.max(...blocks) - Math.min(...blocks) : 0;
+        spans.push({ span, refused: span > 6 });
+        if (span > 6) return Promise.reject(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }));
+      }
+      return q.query(sql, params);
+    },
+  });
+  const limited = new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop === 'transaction') return <T>(fn: (tx: Queryable) => Promise<T>) => target.transaction((tx) => fn(guard(tx)));
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const indexer = createIndexer({ db: limited, chain: client, config: { ...headFirst, historyRangeBlocks: 40 } });
+  let failures = 0;
+  for (let step = 0; ; step++) {
+    assert.ok(step < 500, 'the fill completes');
+    const done = await indexer.syncOnce().then((r) => r.caughtUp, (error: unknown) => {
+      assert.equal((error as { code?: string }).code, '57014');
+      failures++;
+      return false;
+    });
+    if (done) break;
+  }
+  assert.ok(failures >= 1 && spans.some((s) => !s.refused && s.span > 0), `ranges were refused (${failures}) and smaller ones stored`);
+  assert.deepEqual(await snapshotDb(db), await snapshotDb(expected));
 });
 
 async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {

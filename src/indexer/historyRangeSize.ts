@@ -1,0 +1,36 @@
+// How many blocks the next history range covers. A range is written in one transaction, and its
+// statements run within the database's statement timeout (and its idle-in-transaction timeout):
+// on a dense chain or a slow database one range of the configured size can exceed it every time it
+// is tried. So a range that failed for the database's sake is tried again at half the size (down
+// to `minBlocks`), and the size doubles back towards the configured one after a range whose write
+// took under a quarter of the timeout.
+import { isDatabaseFault } from '../db/index.ts';
+
+// The server ended the session: the transaction waited on the indexer longer than the timeout.
+const IDLE_IN_TRANSACTION_TIMEOUT = '25P03';
+
+export type HistoryRangeSize = {
+  /** Blocks of the next range. */
+  blocks(): number;
+  /** A range of `blocks()` failed with `error`. */
+  failed(error: unknown): void;
+  /** A range of `blocks()` was stored; its write transaction took `writeMs`. */
+  stored(writeMs: number): void;
+};
+
+export type HistoryRangeSizeOptions = { maxBlocks: number; writeTimeoutMs: number; minBlocks?: number };
+
+export function createHistoryRangeSize(options: HistoryRangeSizeOptions): HistoryRangeSize {
+  const max = Math.max(1, options.maxBlocks);
+  const min = Math.min(max, options.minBlocks ?? 1);
+  let blocks = max;
+  return {
+    blocks: () => blocks,
+    failed(error) {
+      if (isDatabaseFault(error) || (error as { code?: unknown } | null)?.code === IDLE_IN_TRANSACTION_TIMEOUT) blocks = Math.max(min, Math.floor(blocks / 2));
+    },
+    stored(writeMs) {
+      if (writeMs < options.writeTimeoutMs / 4) blocks = Math.min(max, blocks * 2);
+    },
+  };
+}
