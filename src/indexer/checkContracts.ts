@@ -19,12 +19,16 @@ import { pickContractChecks } from './contractChecks/pickContractChecks.ts';
 import { readProxyAndPowers } from './contractChecks/readProxyAndPowers.ts';
 
 export type ContractCheck = { token: string; blockNumber: number; checkedAt: Date; findings: ContractFindings };
-export type ContractCheckRound = { checks: ContractCheck[]; picked: number; failed: number; timedOut: number; calls: number };
+export type ContractCheckRound = { checks: ContractCheck[]; picked: number; failed: number; timedOut: number; calls: number; ms: number };
 
 /** The chain head the checks read at, and its chain time (the interval's clock). */
 export type CheckHead = { block: number; time: Date };
 
-export async function readContractChecks(ctx: IndexerContext, state: IndexerState, head: CheckHead, skip: ReadonlySet<string> = new Set()): Promise<ContractCheckRound> {
+/** `maxFreshCalls`: the calls never-checked tokens may take in this round (default: the configured `contractCheckMaxCalls`). */
+export async function readContractChecks(
+  ctx: IndexerContext, state: IndexerState, head: CheckHead, skip: ReadonlySet<string> = new Set(), options: { maxFreshCalls?: number } = {},
+): Promise<ContractCheckRound> {
+  const started = performance.now();
   const config = ctx.config;
   const figures = createPoolFigures(state);
   const picked = pickContractChecks({
@@ -34,8 +38,9 @@ export async function readContractChecks(ctx: IndexerContext, state: IndexerStat
     now: head.time,
     intervalMs: config.contractCheckIntervalMs ?? indexerDefaults.contractCheckIntervalMs,
     maxCalls: config.contractCheckMaxCalls ?? indexerDefaults.contractCheckMaxCalls,
+    maxFreshCalls: options.maxFreshCalls,
   });
-  const round: ContractCheckRound = { checks: [], picked: picked.length, failed: 0, timedOut: 0, calls: 0 };
+  const round: ContractCheckRound = { checks: [], picked: picked.length, failed: 0, timedOut: 0, calls: 0, ms: 0 };
   if (picked.length === 0) return round;
 
   const chain = countingChain(ctx.checksChain, round);
@@ -55,6 +60,7 @@ export async function readContractChecks(ctx: IndexerContext, state: IndexerStat
   // Checks still running are dropped: their tokens are picked again by the next round.
   round.checks = done.splice(0);
   round.timedOut = picked.length - round.checks.length - round.failed;
+  round.ms = Math.round(performance.now() - started);
   return round;
 }
 
