@@ -183,9 +183,24 @@ function aggregate3(chain: SimChain, block: number, input: string, s: string): s
 
 const codeCache = new Map<string, string>();
 
-function dispatcher(selectors: string[]): string {
-  // PUSH1 0x80 PUSH1 0x40 MSTORE, then per selector DUP1 PUSH4 <sel> EQ, then STOP
-  return '0x6080604052' + selectors.map((s) => '80' + '63' + s.slice(2) + '14').join('') + '00';
+function dispatcher(selectors: string[], fallback = '00'): string {
+  // PUSH1 0x80 PUSH1 0x40 MSTORE, then per selector DUP1 PUSH4 <sel> EQ, then the fallback (STOP)
+  return '0x6080604052' + selectors.map((s) => '80' + '63' + s.slice(2) + '14').join('') + fallback;
+}
+
+/**
+ * An EIP-1967 proxy's fallback, as real proxies have one: the call data copied to memory, a
+ * DELEGATECALL to the address in the implementation slot, its return data returned.
+ */
+function delegatingFallback(): string {
+  return (
+    '365f5f37' + // CALLDATACOPY(0, 0, CALLDATASIZE)
+    '5f5f365f' + // retSize 0, retOffset 0, argsSize CALLDATASIZE, argsOffset 0
+    '7f' + EIP1967_IMPLEMENTATION.slice(2) + '54' + // SLOAD(implementation slot)
+    '5af4' + // GAS DELEGATECALL
+    '3d5f5f3e' + // RETURNDATACOPY(0, 0, RETURNDATASIZE)
+    '3d5ff3' // RETURN(0, RETURNDATASIZE)
+  );
 }
 
 const ERC20 = [S.name, S.symbol, S.decimals, S.totalSupply, S.balanceOf, S.transfer, S.allowance, S.approve, S.transferFrom];
@@ -203,8 +218,8 @@ export function codeOf(chain: SimChain, address: string): string {
     if (t.owner !== null) selectors.push(S.owner);
     if (t.kind === 'mintable') selectors.push(S.mint);
     if (t.kind === 'honeypot') selectors.push(S.pause, S.unpause);
-    // A proxy's own code only delegates; its implementation carries the token's functions.
-    code = t.implementation ? dispatcher([S.implementation, S.upgradeTo]) : dispatcher(selectors);
+    // A proxy's own code only delegates (DELEGATECALL); its implementation carries the token's functions.
+    code = t.implementation ? dispatcher([S.implementation, S.upgradeTo], delegatingFallback()) : dispatcher(selectors);
   } else if ([...w.tokens].some((t) => t.implementation === address)) {
     code = dispatcher([...ERC20, S.owner, S.mint, S.pause, S.unpause]);
   } else if (w.poolByAddress.has(address)) code = dispatcher([S.token0, S.token1, S.getReserves, S.slot0, S.globalState, S.liquidity, S.stable]);

@@ -157,6 +157,7 @@ async function main(mode: Mode): Promise<void> {
       // The contract checks take what the indexer's requests leave of the budget (a configured
       // network; the demo's snapshot holds the checks of one round per step).
       checksChain: demo ? undefined : nodeClient('checks', { priority: 'idle' }),
+      checksRequestsPerSecond: config.chain.requestsPerSecond,
       writeTimeoutMs: config.databaseTimeouts.statementTimeoutMs,
     });
     await indexer.start();

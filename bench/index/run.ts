@@ -29,6 +29,9 @@ const { values } = parseArgs({
     timestamps: { type: 'boolean', default: false },
     // head-first: wait until this window of history is complete (1h, 24h, 7d, all) and the priced tokens' contract checks ran
     until: { type: 'string', default: '24h' },
+    // the indexer's LOG_LEVEL, and a file its whole output is written to at the end
+    'log-level': { type: 'string', default: 'info' },
+    'indexer-log': { type: 'string' },
   },
 });
 const root = resolve(import.meta.dirname, '..', '..');
@@ -56,7 +59,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { sc
 const indexStarted = performance.now();
 // `sh -c` of the package script: its last command is exec'd, so the child's pid becomes the indexer's node process.
 const indexer = startChild('sh', ['-c', pkg.scripts.index!], {
-  ...process.env, CHAIN_RPC_URL: simUrl, DATABASE_URL: databaseUrl, INDEXER_NETWORK_FILE: presetFile, CHAIN_RPC_REQUESTS_PER_SECOND: values.rps, LOG_LEVEL: 'info',
+  ...process.env, CHAIN_RPC_URL: simUrl, DATABASE_URL: databaseUrl, INDEXER_NETWORK_FILE: presetFile, CHAIN_RPC_REQUESTS_PER_SECOND: values.rps, LOG_LEVEL: values['log-level'],
 });
 const db = new pg.Client(databaseUrl);
 await db.connect();
@@ -110,6 +113,7 @@ const [size] = await query<{ bytes: string }>(`SELECT pg_database_size(current_d
 const [swaps] = await query<{ n: string }>(`SELECT count(DISTINCT (block_number, log_index))::text AS n FROM swaps`);
 const [counts] = await query<{ pools: string; tokens: string }>(`SELECT (SELECT count(*) FROM indexer_pools)::text AS pools, (SELECT count(*) FROM tokens)::text AS tokens`);
 await db.end();
+if (values['indexer-log']) writeFileSync(values['indexer-log'], indexer.output());
 const indexerRss = indexer.peakRssMb();
 const indexerCpu = indexer.cpuSeconds();
 await indexer.stop();

@@ -61,7 +61,7 @@ export type IndexerConfig = {
   circulatingMaxCalls?: number;
   /** Each priced token's contract checks run again after this much chain time, ms (default 21600000: 6 h). */
   contractCheckIntervalMs?: number;
-  /** At most this many RPC calls of contract checks per step (default 52: 4 tokens at 13 calls; 0: no checks). */
+  /** At most this many RPC calls of contract checks per step (default 52: 4 tokens at 11 calls; 0: no checks). */
   contractCheckMaxCalls?: number;
   /** A step's checks not finished after this long are dropped and tried again next step, ms (default 15000). */
   contractCheckTimeoutMs?: number;

@@ -2,10 +2,22 @@
 // indexer goes on (one at a time), and the next step stores what it found (docs/security-score.md,
 // "Contract checks"). With `backToBack`, a round that checked a token for the first time is followed
 // by the next one at once instead of at the next step (a head-first bootstrap's priced tokens are
-// checked while the history fills, its steps being long); re-checks stay one round per step.
+// checked while the history fills, its steps being long); re-checks stay one round per step. Such
+// rounds (the checks' own client at the budget's idle priority) are sized by `freshRoundCalls`, the
+// requests the provider's rate allows in half a round's timeout, not by the configured calls per
+// step: the budget grants idle requests only what the indexer's own leave.
 import type { IndexerContext, IndexerLogger } from './IndexerContext.ts';
 import { readContractChecks, storeContractChecks, type ContractCheck } from './checkContracts.ts';
 import type { IndexerState } from './state/IndexerState.ts';
+import { MAX_CALLS_PER_TOKEN } from './contractChecks/pickContractChecks.ts';
+
+/** Calls a round of never-checked tokens plans with an unlimited budget (64 tokens at the most a check costs). */
+const UNLIMITED_FRESH_ROUND_CALLS = 64 * MAX_CALLS_PER_TOKEN;
+
+/** The requests `perSecond` allows in half of `timeoutMs` (0: an unlimited budget). */
+export function freshRoundCalls(perSecond: number, timeoutMs: number): number {
+  return perSecond > 0 ? Math.floor((perSecond * timeoutMs) / 2000) : UNLIMITED_FRESH_ROUND_CALLS;
+}
 
 export type CheckRounds = {
   /** Starts a round at the head unless one is running. */
@@ -27,6 +39,8 @@ export function createCheckRounds(deps: {
   backToBack?: boolean;
   /** The indexer's state now (a round that follows another picks from it: the stored checks are in it). */
   currentState?: () => IndexerState | null;
+  /** With `backToBack`: the calls a round may plan for never-checked tokens (default: the configured calls per step). */
+  freshRoundCalls?: number;
 }): CheckRounds {
   const { logger, status } = deps;
   let checking: Promise<void> | null = null;
@@ -35,12 +49,12 @@ export function createCheckRounds(deps: {
   const read: ContractCheck[] = [];
   const run = (ctx: IndexerContext, state: IndexerState, head: { block: number; time: Date }) => {
     const skip = new Set(read.map((x) => x.token));
-    checking = readContractChecks(ctx, state, head, skip)
+    checking = readContractChecks(ctx, state, head, skip, { maxFreshCalls: deps.backToBack ? deps.freshRoundCalls : undefined })
       .then((round) => {
         const first = round.checks.some((c) => !state.contractChecks.has(c.token));
         read.push(...round.checks);
         status.contractCheckFailures += round.failed + round.timedOut;
-        if (round.picked > 0) logger.debug({ picked: round.picked, read: round.checks.length, failed: round.failed, timedOut: round.timedOut, calls: round.calls, head: head.block }, 'contract checks read');
+        if (round.picked > 0) logger.debug({ picked: round.picked, read: round.checks.length, failed: round.failed, timedOut: round.timedOut, calls: round.calls, ms: round.ms, head: head.block }, 'contract checks read');
         if (round.checks.length > 0) deps.onRead();
         return first;
       })

@@ -1,14 +1,14 @@
 // The chain indexer: backfills from startBlock in batches, then follows head − confirmations,
 // rolling back on reorgs. Every batch commits with its checkpoint, so a restart resumes exactly.
 import type { ChainClient } from '../chain/index.ts';
-import type { IndexerConfig } from '../config/indexerConfig.ts';
+import { indexerDefaults, type IndexerConfig } from '../config/indexerConfig.ts';
 import type { Database } from '../db/index.ts';
 import { createWriterLock, readCheckpoint, type WriterLock } from '../db/indexer/index.ts';
 import { silentLogger, type IndexerContext, type IndexerLogger } from './IndexerContext.ts';
 import { loadIndexerState, type IndexerState } from './state/IndexerState.ts';
 import { ChainMismatchError, ReorgDetectedError } from './errors.ts';
 import { circulatingRules, type CirculatingRulesInput } from './circulating/circulatingRules.ts';
-import { createCheckRounds } from './createCheckRounds.ts';
+import { createCheckRounds, freshRoundCalls } from './createCheckRounds.ts';
 import { createIndexerContext } from './createIndexerContext.ts';
 import { createOutageLog, type Outage } from './createOutageLog.ts';
 import { indexBatch, type BatchResult } from './indexBatch.ts';
@@ -40,6 +40,8 @@ export type IndexerOptions = {
    * is tried again at half the blocks, and ranges grow back while writes take under a quarter of it.
    */
   writeTimeoutMs?: number;
+  /** The rate of the checks' request budget (0: unlimited): it sizes those rounds (createCheckRounds.ts). */
+  checksRequestsPerSecond?: number;
 };
 
 export type SyncResult = {
@@ -134,7 +136,10 @@ export function createIndexer(options: IndexerOptions): Indexer {
     contractChecks: 0, contractCheckFailures: 0, outages: [], historyFromBlock: null, historyComplete: true,
   };
   // Contract checks read beside the steps (never inside one); a step stores what they found.
-  const checks = createCheckRounds({ logger, status, onRead: () => wake?.(), backToBack: options.checksChain !== undefined, currentState: () => state });
+  const checks = createCheckRounds({
+    logger, status, onRead: () => wake?.(), backToBack: options.checksChain !== undefined, currentState: () => state,
+    freshRoundCalls: freshRoundCalls(options.checksRequestsPerSecond ?? 0, config.contractCheckTimeoutMs ?? indexerDefaults.contractCheckTimeoutMs),
+  });
 
   async function context(): Promise<IndexerContext> {
     if (ctx) return ctx;

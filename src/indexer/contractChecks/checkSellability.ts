@@ -5,9 +5,13 @@
 // - a simulated sale: eth_call, as a recent buyer (an address the latest buy delivered to, or that
 //   buy's sender), of transfer(pool, amount) on the token at the head block. A revert is a token
 //   that can be bought and not sold.
-// RPC cost: up to 2 × eth_getTransactionReceipt, one eth_call (balances through Multicall3), one eth_call.
+// - `alongside`: calls of the same check that ride in the balances' Multicall3 aggregate3 (the
+//   token's owner(), readProxyAndPowers.ts), or alone when no balance is read; their answers are
+//   returned as `alongside`.
+// RPC cost: up to 2 × eth_getTransactionReceipt, one eth_call (balances and `alongside` through
+// Multicall3), one eth_call (the sale, from the holder: Multicall3 would be its sender).
 import { Interface } from 'ethers';
-import { callFrom, callMany, CallRevertedError, ChainError, readReceipt, type ChainClient, type Receipt } from '../../chain/index.ts';
+import { callFrom, callMany, CallRevertedError, ChainError, readReceipt, type Call, type CallResult, type ChainClient, type Receipt } from '../../chain/index.ts';
 import type { RecentSwap } from '../../db/index.ts';
 import type { ContractFindings } from './ContractFindings.ts';
 import { revertReason } from './revertReason.ts';
@@ -38,9 +42,14 @@ async function receiptOrNone(chain: ChainClient, txHash: string): Promise<Receip
   }
 }
 
-export type SellInput = { chain: ChainClient; token: string; block: number; multicall: string | null | undefined; swaps: RecentSwap[]; pool: string | null };
+export type SellInput = {
+  chain: ChainClient; token: string; block: number; multicall: string | null | undefined; swaps: RecentSwap[]; pool: string | null;
+  /** Calls made in the same aggregate3 as the holders' balances; their answers come back as `alongside`. */
+  alongside?: readonly Call[];
+};
+export type SellFindings = Pick<ContractFindings, 'sell' | 'taxes'> & { alongside?: CallResult[] };
 
-export async function checkSellability(input: SellInput): Promise<Pick<ContractFindings, 'sell' | 'taxes'>> {
+export async function checkSellability(input: SellInput): Promise<SellFindings> {
   const { chain, token, block, swaps } = input;
   const receipts = await Promise.all(swaps.map((s) => receiptOrNone(chain, s.txHash)));
   const taxes: ContractFindings['taxes'] = [];
@@ -69,17 +78,21 @@ export async function checkSellability(input: SellInput): Promise<Pick<ContractF
     }
   });
   const pool = input.pool ?? swaps.find((s) => s.side === 'buy')?.pool ?? swaps[0]?.pool ?? null;
-  if (!pool) return { sell: { result: 'untested', why: 'no pool of the token has a swap on record' }, taxes };
-  const holders = [...candidates].filter((c) => c !== pool);
-  if (holders.length === 0) return { sell: { result: 'untested', why: 'no recent buyer on record' }, taxes };
-  const balances = await callMany(chain, holders.map((h) => ({ to: token, data: erc20.encodeFunctionData('balanceOf', [h]) })), block, input.multicall);
+  const holders = pool ? [...candidates].filter((c) => c !== pool) : [];
+  const extra = input.alongside ?? [];
+  const calls = [...extra, ...holders.map((h) => ({ to: token, data: erc20.encodeFunctionData('balanceOf', [h]) }))];
+  const answers = calls.length > 0 ? await callMany(chain, calls, block, input.multicall) : [];
+  const balances = answers.slice(extra.length);
+  const found = (findings: Pick<ContractFindings, 'sell' | 'taxes'>): SellFindings => (input.alongside ? { ...findings, alongside: answers.slice(0, extra.length) } : findings);
+  if (!pool) return found({ sell: { result: 'untested', why: 'no pool of the token has a swap on record' }, taxes });
+  if (holders.length === 0) return found({ sell: { result: 'untested', why: 'no recent buyer on record' }, taxes });
   let holder: string | null = null;
   let balance = 0n;
   balances.forEach((b, i) => {
     const value = b.ok && b.data.length >= 66 ? BigInt(b.data.slice(0, 66)) : 0n;
     if (value > balance) [holder, balance] = [holders[i]!, value];
   });
-  if (!holder) return { sell: { result: 'untested', why: 'no recent buyer still holds the token' }, taxes };
+  if (!holder) return found({ sell: { result: 'untested', why: 'no recent buyer still holds the token' }, taxes });
   // What the latest buy took out of the pool, or the holder's balance when smaller (or unknown).
   const bought = swaps.find((s) => s.side === 'buy')?.amount ?? 0n;
   const amount = bought > 0n && bought < balance ? bought : balance;
@@ -88,9 +101,9 @@ export async function checkSellability(input: SellInput): Promise<Pick<ContractF
     const answer = await callFrom(chain, holder, token, data, block);
     // A token that returns false instead of reverting refuses the transfer all the same.
     const refused = answer.length >= 66 && BigInt(answer.slice(0, 66)) === 0n;
-    return { sell: { result: refused ? 'reverts' : 'ok', holder, pool, amount: amount.toString(), ...(refused ? { error: 'transfer returned false' } : {}) }, taxes };
+    return found({ sell: { result: refused ? 'reverts' : 'ok', holder, pool, amount: amount.toString(), ...(refused ? { error: 'transfer returned false' } : {}) }, taxes });
   } catch (error) {
     if (!(error instanceof CallRevertedError)) throw error;
-    return { sell: { result: 'reverts', holder, pool, amount: amount.toString(), error: revertReason(error) }, taxes };
+    return found({ sell: { result: 'reverts', holder, pool, amount: amount.toString(), error: revertReason(error) }, taxes });
   }
 }

@@ -12,11 +12,6 @@ export const PROXY_SLOTS = {
   zosAdmin: id('org.zeppelinos.proxy.admin'),
 } as const;
 
-/** The slots read for every token, in this order. */
-export const PROXY_SLOT_ORDER = [
-  PROXY_SLOTS.eip1967Implementation, PROXY_SLOTS.eip1967Beacon, PROXY_SLOTS.eip1967Admin, PROXY_SLOTS.zosImplementation, PROXY_SLOTS.zosAdmin,
-] as const;
-
 /** The address held in the low 20 bytes of a storage word; null for an empty slot. */
 export function addressInWord(word: string): string | null {
   const value = BigInt(word === '0x' ? 0 : word);
