@@ -213,7 +213,6 @@ test('on the default seed swaps cross initialized ticks, and a mint outside the 
     return { liquidity: BigInt(call(key, views.encodeFunctionData('liquidity'), block)), slot0: call(key, views.encodeFunctionData(pool.family === 'algebra' ? 'globalState' : 'slot0'), block) };
   };
   let alone = 0;
-  console.log(`crossings ${r.crossings}/${r.swaps}, outside mints ${r.outsideMints.length} (${trading.length} while trading)`);
   for (const m of trading) {
     const own = raw.filter((l) => Number(l.blockNumber) === m.block && (l.address === m.pool || l.topics[1] === m.pool));
     if (own.length !== 1) continue;
