@@ -2,6 +2,7 @@
 // a height), the state history built once at start by generating every block in order, and blocks
 // regenerated on request (a small cache keeps the latest ones).
 import { generateBlock, type GeneratedBlock, type SimTx } from './blockGen.ts';
+import { EmitterIndex } from './emitterIndex.ts';
 import { History } from './history.ts';
 import { hash32, hashHex } from './prng.ts';
 import { profileNamed, type Profile } from './profiles.ts';
@@ -26,6 +27,8 @@ export class SimChain {
   readonly history = new History();
   /** Every swap of the chain as [block, pool] (the truth's 24 h counts). */
   readonly swapLog: { blocks: number[]; pools: number[] } = { blocks: [], pools: [] };
+  /** The (emitter, topic0) pairs of every built block: filtered log requests skip the rest. */
+  readonly emitters = new EmitterIndex();
   head: number;
   private readonly branches: { from: number; branch: number }[] = [{ from: 0, branch: 0 }];
   private readonly chunkTimes: number[] = [];
@@ -116,6 +119,7 @@ export class SimChain {
   private buildBlock(n: number) {
     const block = this.generate(n);
     for (const [key, value] of block.writes) this.history.set(key, n, value);
+    this.emitters.record(n, emittersOf(block.txs));
     for (const pool of block.swaps) {
       this.swapLog.blocks.push(n);
       this.swapLog.pools.push(pool);
@@ -138,16 +142,14 @@ export class SimChain {
     return block;
   }
 
+  /** How many generated blocks are kept (each was generated since the last clearCache). */
+  cachedBlocks(): number {
+    return this.cache.size;
+  }
+
   /** Forgets the generated blocks kept (a cold start for measurements). */
   clearCache() {
     this.cache.clear();
-  }
-
-  /** True when block `n` holds nothing (cheaper than generating it). */
-  isEmpty(n: number): boolean {
-    const w = this.world;
-    if (n >= w.tradingFrom || w.poolsAt.has(n) || w.tokensAt.has(n)) return false;
-    return !(n > 0 && n % w.profile.feedEveryBefore === 0);
   }
 
   private eventBlocks: number[] | null = null;
@@ -173,6 +175,7 @@ export class SimChain {
     if (depth < 1 || from < 1) throw new Error(`reorg depth ${depth} at head ${this.head}`);
     const head = this.head;
     this.history.truncateAbove(from - 1);
+    this.emitters.truncateFrom(from);
     let keep = this.swapLog.blocks.length;
     while (keep > 0 && this.swapLog.blocks[keep - 1]! >= from) keep--;
     this.swapLog.blocks.length = keep;
@@ -181,4 +184,8 @@ export class SimChain {
     for (const n of [...this.cache.keys()]) if (n >= from) this.cache.delete(n);
     this.build(from, head);
   }
+}
+
+function* emittersOf(txs: readonly SimTx[]): Generator<{ address: string; topic0: string | undefined }> {
+  for (const tx of txs) for (const log of tx.logs) yield { address: log.address, topic0: log.topic0 ?? log.topics[0] };
 }

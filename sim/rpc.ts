@@ -97,8 +97,9 @@ export function createMethods(chain: SimChain, options: LogOptions = { blockTime
     const addresses = filter.address === undefined ? null : new Set((Array.isArray(filter.address) ? filter.address : [filter.address]).map((a) => a.toLowerCase()));
     const topics = (filter.topics ?? []).map((t) => (t === null ? null : new Set((Array.isArray(t) ? t : [t]).map((x) => x.toLowerCase()))));
     let count = 0;
-    for (let n = Math.max(0, from); n <= to; n++) {
-      if (chain.isEmpty(n)) continue;
+    // Only blocks holding a log from a named emitter with a named topic0 are generated.
+    const blocks = filter.blockHash ? [from] : chain.emitters.candidates(Math.max(0, from), to, { addresses, topic0s: topics[0] ?? null });
+    for (const n of blocks) {
       const block = chain.block(n)!;
       let logIndex = 0;
       const txs = block.txs;
