@@ -7,7 +7,8 @@
 import { addressWord, boolWord, data, topic, TOPIC0, word } from './abi.ts';
 import type { History } from './history.ts';
 import {
-  amountsOfLiquidity, concentratedSwap, constantProductOut, curveStableOut, fullRange, Q96, solidlyStableOut, sqrtAtTick, tickOf,
+  concentratedSwap, constantProductOut, curveStableOut, EMPTY_BOOK, fullRange, modifyBook, positionAmounts, Q96, solidlyStableOut, tickOf,
+  type ConcentratedState, type Position,
 } from './math.ts';
 import { hash32, Rng } from './prng.ts';
 import { isConcentrated, movesAsErc20, NATIVE, SYNCSWAP_ANN, WETH, type Pool, type World } from './world.ts';
@@ -26,6 +27,7 @@ class TransferLog implements SimLog {
   }
 }
 export type SimTx = { from: string; to: string; input: string; logs: SimLog[] };
+/** Reserve pools: the reserves; concentrated pools: √P and the active liquidity (a ConcentratedState: with the tick and the tick book). */
 export type PoolState = { a: bigint; b: bigint };
 export type FeedRound = { round: number; answer: bigint; updatedAt: number };
 export type GeneratedBlock = { txs: SimTx[]; writes: Map<number, unknown>; swaps: number[] };
@@ -176,7 +178,7 @@ class BlockBuilder {
         break;
     }
     if (isConcentrated(pool.family)) {
-      const { a: sqrtP, b: liquidity } = pool.initial;
+      const sqrtP = pool.initial.a;
       const tick = tickOf(sqrtP);
       if (pool.family === 'v4') {
         L.push({
@@ -184,8 +186,8 @@ class BlockBuilder {
           data: data(word(pool.feePpm), word(pool.tickSpacing), addressWord(pool.hooks), word(sqrtP), word(tick)),
         });
       } else L.push({ address: pool.id, topics: [TOPIC0.v3Initialize], data: data(word(sqrtP), word(tick)) });
-      writes.set(poolKey(pool.index), { a: sqrtP, b: 0n });
-      this.addConcentrated(tx, pool, addresses.treasury, liquidity);
+      writes.set(poolKey(pool.index), { a: sqrtP, b: 0n, tick, book: EMPTY_BOOK } satisfies ConcentratedState);
+      for (const p of initialPositions(world, pool, tick)) this.changePosition(tx, pool, addresses.treasury, p.lower, p.upper, p.liquidity);
     } else {
       writes.set(poolKey(pool.index), { a: 0n, b: 0n });
       this.addReserves(tx, pool, addresses.treasury, pool.initial.a, pool.initial.b);
@@ -221,22 +223,25 @@ class BlockBuilder {
     tx.logs.push({ address: pool.id, topics: [TOPIC0.v2Burn, topic(addressWord(addresses.router)), topic(addressWord(provider))], data: data(word(a0), word(a1)) });
   }
 
-  /** A full-range position change of ±ΔL: Mint/Burn (or V4's ModifyLiquidity) and the token transfers. */
-  addConcentrated(tx: SimTx, pool: Pool, provider: string, delta: bigint) {
-    const { world, addresses, profile, rng, txs, writes, n } = this;
-    const s = this.poolState(pool)!;
-    const { lower, upper } = fullRange(pool.tickSpacing);
+  /**
+   * A position change of ±ΔL on [lower, upper): Mint/Burn (or V4's ModifyLiquidity) and the token
+   * transfers of UniswapV3Pool._modifyPosition's amounts; the active liquidity changes only when the
+   * range holds the pool's tick.
+   */
+  changePosition(tx: SimTx, pool: Pool, provider: string, lower: number, upper: number, delta: bigint) {
+    const { world, addresses, writes } = this;
+    const s = this.poolState(pool) as ConcentratedState;
     const adding = delta > 0n;
     const size = adding ? delta : -delta;
-    const { amount0, amount1 } = amountsOfLiquidity(size, s.a, sqrtAtTick(lower), sqrtAtTick(upper), adding);
+    const { amount0, amount1, active } = positionAmounts(s, lower, upper, delta);
     const holder = holderOf(world, pool);
     const [from, to] = adding ? [provider, holder] : [holder, provider];
     for (const [t, amount] of [[pool.token0, amount0], [pool.token1, amount1]] as const) {
-      if (!movesAsErc20(pool, t)) continue; // native ETH: no token moves
+      if (!movesAsErc20(pool, t) || amount === 0n) continue; // native ETH: no token moves
       if (adding) this.fund(provider, t, amount);
       this.transfer(tx.logs, t, from, to, amount);
     }
-    writes.set(poolKey(pool.index), { a: s.a, b: s.b + delta });
+    writes.set(poolKey(pool.index), { a: s.a, b: active ? s.b + delta : s.b, tick: s.tick, book: modifyBook(s.book, lower, upper, delta) } satisfies ConcentratedState);
     if (pool.family === 'v4') {
       tx.logs.push({
         address: addresses.poolManager, topics: [TOPIC0.v4ModifyLiquidity, pool.id, topic(addressWord(addresses.router))],
@@ -296,11 +301,10 @@ class BlockBuilder {
     let out: bigint;
     let next: PoolState;
     if (concentrated) {
-      const step = concentratedSwap(s.a, s.b, zeroForOne, amountIn, pool.feePpm);
-      const { lower, upper } = fullRange(pool.tickSpacing);
-      if (step.sqrtP <= sqrtAtTick(lower) || step.sqrtP >= sqrtAtTick(upper)) return; // would leave the range
+      const step = concentratedSwap(s as ConcentratedState, zeroForOne, amountIn, pool.feePpm, pool.tickSpacing, pool.family === 'v4');
+      if (!step) return; // the input not all spent before the price limit: the router reverts
       out = step.amountOut;
-      next = { a: step.sqrtP, b: s.b };
+      next = step.state;
     } else {
       const [rIn, rOut] = zeroForOne ? [s.a, s.b] : [s.b, s.a];
       const [dIn, dOut] = [world.tokens[tIn]!.decimals, world.tokens[tOut]!.decimals];
@@ -345,12 +349,12 @@ class BlockBuilder {
       // The swapper's deltas: negative is paid into the pool.
       L.push({
         address: addresses.poolManager, topics: [TOPIC0.v4Swap, pool.id, router],
-        data: data(word(-amount0), word(-amount1), word(next.a), word(next.b), word(tickOf(next.a)), word(pool.feePpm)),
+        data: data(word(-amount0), word(-amount1), word(next.a), word(next.b), word((next as ConcentratedState).tick), word(pool.feePpm)),
       });
     } else {
       payOut();
       payIn();
-      const words = [word(amount0), word(amount1), word(next.a), word(next.b), word(tickOf(next.a))];
+      const words = [word(amount0), word(amount1), word(next.a), word(next.b), word((next as ConcentratedState).tick)];
       if (pool.family === 'pancake-v3') words.push(ZERO_WORD, ZERO_WORD);
       L.push({ address: pool.id, topics: [pool.family === 'pancake-v3' ? TOPIC0.pancakeV3Swap : TOPIC0.v3Swap, router, topic(addressWord(wallet))], data: data(...words) });
     }
@@ -385,9 +389,9 @@ class BlockBuilder {
     const f = BigInt(10 + rng.int(40)); // 1–5 % of the pool, per thousand
     const tx: SimTx = { from: provider, to: addresses.router, input: adding ? '0xe8e33700' : '0xbaa2abde', logs: [] };
     if (isConcentrated(pool.family)) {
-      const delta = (s.b * f) / 1000n;
-      if (delta === 0n) return;
-      this.addConcentrated(tx, pool, provider, adding ? delta : -delta);
+      const change = this.rangeChange(s as ConcentratedState, pool, adding, f);
+      if (!change) return;
+      this.changePosition(tx, pool, provider, change.lower, change.upper, change.delta);
     } else {
       const [a0, a1] = [(s.a * f) / 1000n, (s.b * f) / 1000n];
       if (a0 === 0n || a1 === 0n) return;
@@ -400,6 +404,42 @@ class BlockBuilder {
     txs.push(tx);
   }
 
+  /**
+   * A liquidity change of a concentrated pool. Adding (f per thousand of the active liquidity): to an
+   * existing position (40 %) or to a new range, around the price (half of them), entirely above it
+   * or entirely below it (a quarter each: only one token deposited, the active liquidity unchanged).
+   * Removing: from a position drawn among the pool's, f per thousand of the full-range base, 10–50 %
+   * of a narrower one or (a quarter of the time) all of it.
+   */
+  rangeChange(s: ConcentratedState, pool: Pool, adding: boolean, f: bigint): { lower: number; upper: number; delta: bigint } | null {
+    const { rng } = this;
+    const spacing = pool.tickSpacing;
+    const { lower: min, upper: max } = fullRange(spacing);
+    const positions = s.book.positions;
+    if (adding) {
+      const delta = (s.b * f) / 1000n;
+      if (delta === 0n) return null;
+      if (positions.length > 0 && rng.next() < 0.4) {
+        const p = positions[rng.int(positions.length)]!;
+        return { lower: p.lower, upper: p.upper, delta };
+      }
+      const c = Math.floor(s.tick / spacing);
+      const width = 1 + rng.int(40);
+      const where = rng.next();
+      let lower = (c - (width >> 1)) * spacing;
+      if (where < 0.25) lower = (c + 1 + rng.int(10)) * spacing; // above the price: token0 only
+      else if (where < 0.5) lower = (c - rng.int(10) - width) * spacing; // below it: token1 only
+      const upper = Math.min(max, lower + (width + (where >= 0.5 ? 1 : 0)) * spacing);
+      lower = Math.max(min, lower);
+      return lower < upper ? { lower, upper, delta } : null;
+    }
+    if (positions.length === 0) return null;
+    const p = positions[rng.int(positions.length)]!;
+    const base = p.lower === min && p.upper === max;
+    const delta = base ? (p.liquidity * f) / 1000n : rng.next() < 0.25 ? p.liquidity : (p.liquidity * BigInt(100 + rng.int(400))) / 1000n;
+    return delta > 0n ? { lower: p.lower, upper: p.upper, delta: -delta } : null;
+  }
+
   ownerMint() {
     const { world, addresses, profile, rng, txs, writes, n } = this;
     const token = world.tokens.find((t) => t.kind === 'mintable');
@@ -408,4 +448,31 @@ class BlockBuilder {
     this.transfer(tx.logs, token.index, ZERO, addresses.owner, token.supply / 1000n);
     txs.push(tx);
   }
+}
+
+/**
+ * A concentrated pool's first positions, aligned to its tick spacing and drawn from (seed, pool):
+ * a full-range base holding half of the pool's first liquidity, ranges around the first price
+ * about ±1 %, ±10 % and ±50 % wide (twice, once and half the base's liquidity), and one range
+ * entirely above or below the price (a quarter of it; only one token deposited).
+ */
+export function initialPositions(world: World, pool: Pool, tick: number): Position[] {
+  const spacing = pool.tickSpacing;
+  const { lower: min, upper: max } = fullRange(spacing);
+  const L = pool.initial.b / 2n;
+  const rng = new Rng(hash32(world.seed, 0x7a9e, pool.index));
+  const positions: Position[] = [{ lower: min, upper: max, liquidity: L }];
+  const c = Math.floor(tick / spacing);
+  const ranges: [number, number, number][] = [[100, 2, 1], [1000, 1, 1], [4000, 1, 2]];
+  for (const [ticks, times, per] of ranges) {
+    const half = Math.max(1, Math.round((ticks * (0.5 + rng.next())) / spacing));
+    const lower = Math.max(min, (c - half) * spacing);
+    const upper = Math.min(max, (c + 1 + half) * spacing);
+    if (lower < upper) positions.push({ lower, upper, liquidity: (L * BigInt(times)) / BigInt(per) });
+  }
+  const width = 1 + Math.round(500 / spacing) + rng.int(10);
+  const gap = rng.int(5);
+  const [lower, upper] = rng.next() < 0.5 ? [(c + 1 + gap) * spacing, (c + 1 + gap + width) * spacing] : [(c - gap - width) * spacing, (c - gap) * spacing];
+  if (lower >= min && upper <= max) positions.push({ lower, upper, liquidity: L / 2n });
+  return positions.filter((p) => p.liquidity > 0n);
 }

@@ -5,7 +5,7 @@ import { Interface } from 'ethers';
 import { addressWord, boolWord, readAddress, readWord, sel, stringReturn, word } from './abi.ts';
 import { balanceKey, FEED_KEY, poolKey, supplyKey, ZERO, type FeedRound, type PoolState } from './blockGen.ts';
 import type { SimChain } from './chain.ts';
-import { tickOf } from './math.ts';
+import type { ConcentratedState } from './math.ts';
 import { isConcentrated, MULTICALL3, type Pool } from './world.ts';
 
 /** A call that reverts: `data` is the revert data (Error(string) when a reason is given). */
@@ -116,7 +116,7 @@ function poolCall(chain: SimChain, block: number, pool: Pool, s: string): string
     if (s === S.stable && (pool.family === 'solidly' || pool.family === 'etherex-legacy')) return ret(boolWord(pool.stable));
     throw new Revert('');
   }
-  const tick = word(tickOf(state.a));
+  const tick = word((state as ConcentratedState).tick);
   if (s === S.liquidity) return ret(word(state.b));
   if (s === S.fee && pool.family !== 'algebra') return ret(word(pool.feePpm));
   if (s === S.tickSpacing) return ret(word(pool.tickSpacing));
@@ -139,7 +139,7 @@ function extsload(chain: SimChain, block: number, slot: string): string {
   const state = poolStateAt(chain, pool, block);
   if (!state) return ret(word(0n));
   if (hit.offset === 3) return ret(word(state.b));
-  const tick = BigInt.asUintN(24, BigInt(tickOf(state.a)));
+  const tick = BigInt.asUintN(24, BigInt((state as ConcentratedState).tick));
   return ret(word(state.a | (tick << 160n) | (BigInt(pool.feePpm) << 208n)));
 }
 

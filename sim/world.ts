@@ -48,7 +48,7 @@ export type Pool = {
   tickSpacing: number;
   hooks: string;
   createdBlock: number;
-  /** First liquidity: reserves, or for concentrated pools √P and L. */
+  /** First liquidity: reserves, or for concentrated pools √P and L (twice the full-range base position; see initialPositions in blockGen.ts). */
   initial: { a: bigint; b: bigint };
   /** Uniswap V4: keccak256(id, 6), the pool's state slot in the PoolManager. */
   v4Slot: bigint | null;

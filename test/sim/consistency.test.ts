@@ -2,10 +2,14 @@
 // (ethers' ABI coder on the events' own declarations), give the state every call answers at sampled
 // blocks (pool states of every family, V4 through extsload, balances, supplies, the feed), on the
 // first branch and again after a reorganisation; the same seed and profile give the same chain.
+// Concentrated pools are replayed with their positions: Mint/Burn/ModifyLiquidity change the active
+// liquidity only when their range holds the tick, and every Swap's liquidity must equal the sum of
+// the liquidityNet of the initialized ticks at or below its tick (so crossings are checked).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AbiCoder, Interface, keccak256 } from 'ethers';
 import { SimChain } from '../../sim/chain.ts';
+import { sqrtAtTick, tickOf } from '../../sim/math.ts';
 import { createMethods } from '../../sim/rpc.ts';
 import { computeTruth } from '../../sim/truth.ts';
 
@@ -32,7 +36,12 @@ const views = new Interface([
 const ZERO = '0x0000000000000000000000000000000000000000';
 
 type Log = { address: string; topics: string[]; data: string; blockNumber: string };
-type Replayed = { pools: Map<string, { a: bigint; b: bigint }>; balances: Map<string, bigint>; supplies: Map<string, bigint>; feed: bigint | null };
+type ReplayedPool = { a: bigint; b: bigint; tick?: number; nets?: Map<number, bigint> };
+type Replayed = {
+  pools: Map<string, ReplayedPool>; balances: Map<string, bigint>; supplies: Map<string, bigint>; feed: bigint | null;
+  /** Swaps whose liquidity differs from the pool's before them (a tick crossed); position changes outside the tick. */
+  crossings: number; outsideMints: { pool: string; block: number }[]; swaps: number;
+};
 
 /** Everything the logs say up to `block`, by an independent reading of them. */
 // Each event's decoder by topic0 (Interface.parseLog tries fragments in turn: ten times slower).
@@ -55,8 +64,27 @@ const parseAll = (logs: Log[]): Parsed[] => logs.flatMap((log) => {
 });
 
 function replay(parsed: Parsed[], block: number, manager: string): Replayed {
-  const r: Replayed = { pools: new Map(), balances: new Map(), supplies: new Map(), feed: null };
+  const r: Replayed = { pools: new Map(), balances: new Map(), supplies: new Map(), feed: null, crossings: 0, outsideMints: [], swaps: 0 };
   const add = (m: Map<string, bigint>, k: string, d: bigint) => m.set(k, (m.get(k) ?? 0n) + d);
+  /** A position change: the ticks' net liquidity, and the active liquidity when the range holds the tick. */
+  const position = (pool: ReplayedPool, key: string, lower: number, upper: number, delta: bigint, block: number) => {
+    const nets = pool.nets!;
+    nets.set(lower, (nets.get(lower) ?? 0n) + delta);
+    nets.set(upper, (nets.get(upper) ?? 0n) - delta);
+    if (lower <= pool.tick! && pool.tick! < upper) pool.b += delta;
+    else if (delta > 0n) r.outsideMints.push({ pool: key, block });
+  };
+  const swap = (pool: ReplayedPool, key: string, sqrtP: bigint, liquidity: bigint, tick: number, block: number) => {
+    // Uniswap's tick: the floor tick of √P, or at a tick's exact √ratio reached going down, the one below.
+    const floor = tickOf(sqrtP);
+    assert.ok(tick === floor || (tick === floor - 1 && sqrtAtTick(floor) === sqrtP), `pool ${key} block ${block}: tick ${tick} for √P ${sqrtP} (floor ${floor})`);
+    let active = 0n;
+    for (const [t, net] of pool.nets!) if (t <= tick) active += net;
+    assert.equal(liquidity, active, `pool ${key} block ${block}: the swap's liquidity is the positions' at tick ${tick}`);
+    if (liquidity !== pool.b) r.crossings++;
+    r.swaps++;
+    Object.assign(pool, { a: sqrtP, b: liquidity, tick });
+  };
   for (const { log, e } of parsed) {
     if (Number(log.blockNumber) > block) break;
     const a = log.address;
@@ -76,24 +104,25 @@ function replay(parsed: Parsed[], block: number, manager: string): Replayed {
         r.pools.set(key, { a: e.args[0] as bigint, b: e.args[1] as bigint });
         break;
       case 'Initialize(uint160,int24)':
-        r.pools.set(key, { a: e.args[0] as bigint, b: 0n });
+        r.pools.set(key, { a: e.args[0] as bigint, b: 0n, tick: Number(e.args[1]), nets: new Map() });
         break;
       case 'Initialize(bytes32,address,address,uint24,int24,address,uint160,int24)':
-        r.pools.set(key, { a: e.args[6] as bigint, b: 0n });
+        r.pools.set(key, { a: e.args[6] as bigint, b: 0n, tick: Number(e.args[7]), nets: new Map() });
         break;
       case 'Mint(address,address,int24,int24,uint128,uint256,uint256)':
-        pool!.b += e.args[4] as bigint;
+        position(pool!, key, Number(e.args[2]), Number(e.args[3]), e.args[4] as bigint, Number(log.blockNumber));
         break;
       case 'Burn(address,int24,int24,uint128,uint256,uint256)':
-        pool!.b -= e.args[3] as bigint;
+        position(pool!, key, Number(e.args[1]), Number(e.args[2]), -(e.args[3] as bigint), Number(log.blockNumber));
         break;
       case 'ModifyLiquidity(bytes32,address,int24,int24,int256,bytes32)':
-        pool!.b += e.args[4] as bigint;
+        position(pool!, key, Number(e.args[2]), Number(e.args[3]), e.args[4] as bigint, Number(log.blockNumber));
         break;
       case 'Swap(address,address,int256,int256,uint160,uint128,int24)':
       case 'Swap(address,address,int256,int256,uint160,uint128,int24,uint128,uint128)':
       case 'Swap(bytes32,address,int128,int128,uint160,uint128,int24,uint24)':
-        r.pools.set(key, { a: e.args[4] as bigint, b: e.args[5] as bigint });
+        if (pool?.nets) swap(pool, key, e.args[4] as bigint, e.args[5] as bigint, Number(e.args[6]), Number(log.blockNumber));
+        else r.pools.set(key, { a: e.args[4] as bigint, b: e.args[5] as bigint });
         break;
       case 'AnswerUpdated(int256,uint256,uint256)':
         r.feed = e.args[0] as bigint;
@@ -113,19 +142,19 @@ function checkAt(chain: SimChain, logs: Parsed[], block: number) {
   for (const pool of w.pools) {
     const want = r.pools.get(pool.id);
     if (!want) continue;
-    let got: { a: bigint; b: bigint };
+    let got: { a: bigint; b: bigint; tick?: number };
     if (pool.family === 'v4') {
       const slot0 = BigInt(call(w.addresses.poolManager, views.encodeFunctionData('extsload', ['0x' + pool.v4Slot!.toString(16).padStart(64, '0')])));
       const liq = BigInt(call(w.addresses.poolManager, views.encodeFunctionData('extsload', ['0x' + (pool.v4Slot! + 3n).toString(16).padStart(64, '0')])));
-      got = { a: slot0 & ((1n << 160n) - 1n), b: liq };
+      got = { a: slot0 & ((1n << 160n) - 1n), b: liq, tick: Number(BigInt.asIntN(24, slot0 >> 160n)) };
     } else if (['v3', 'pancake-v3', 'algebra'].includes(pool.family)) {
-      const price = call(pool.id, views.encodeFunctionData(pool.family === 'algebra' ? 'globalState' : 'slot0'));
-      got = { a: BigInt(price.slice(0, 66)), b: BigInt(call(pool.id, views.encodeFunctionData('liquidity'))) };
+      const [price, tick] = coder.decode(['uint160', 'int24'], call(pool.id, views.encodeFunctionData(pool.family === 'algebra' ? 'globalState' : 'slot0'))) as unknown as bigint[];
+      got = { a: price!, b: BigInt(call(pool.id, views.encodeFunctionData('liquidity'))), tick: Number(tick) };
     } else {
       const [a, b] = coder.decode(['uint256', 'uint256'], call(pool.id, views.encodeFunctionData('getReserves'))) as unknown as bigint[];
       got = { a: a!, b: b! };
     }
-    assert.deepEqual(got, want, `pool ${pool.id} (${pool.family}) at block ${block}`);
+    assert.deepEqual(got, want.nets ? { a: want.a, b: want.b, tick: want.tick } : want, `pool ${pool.id} (${pool.family}) at block ${block}`);
     checked++;
   }
   // Every 7th balance the logs touched (all of them would take seconds of ABI encoding).
@@ -161,6 +190,36 @@ test('logs replayed independently equal the calls at sampled blocks, before and 
   assert.equal(chain.block(head - 39)!.parentHash, chain.block(head - 40)!.hash);
   logs = parseAll(allLogs(chain));
   for (const block of [head - 41, head - 20, head]) checked += checkAt(chain, logs, block);
+});
+
+test('on the default seed swaps cross initialized ticks, and a mint outside the price range leaves the active liquidity', () => {
+  const chain = new SimChain({ profile: 'demo-size', seed: 1 });
+  const w = chain.world;
+  const raw = allLogs(chain);
+  const r = replay(parseAll(raw), chain.head, w.addresses.poolManager);
+  // Liquidity of consecutive swaps of a pool differs without a position change between: a crossing.
+  assert.ok(r.crossings >= 20, `${r.crossings} swaps of ${r.swaps} crossed a tick`);
+  const trading = r.outsideMints.filter((m) => m.block >= w.tradingFrom);
+  assert.ok(r.outsideMints.length >= 30 && trading.length >= 1, `${r.outsideMints.length} mints outside the tick, ${trading.length} while trading`);
+  // Such a mint, alone of its pool's logs in its block: liquidity() and the tick are those of the block before.
+  const { methods } = createMethods(chain);
+  const call = (to: string, data: string, block: number) => methods.eth_call!([{ to, data }, '0x' + block.toString(16)]) as string;
+  const stateAt = (key: string, block: number) => {
+    const pool = w.pools.find((p) => p.id === key)!;
+    if (pool.family === 'v4') {
+      const read = (offset: bigint) => BigInt(call(w.addresses.poolManager, views.encodeFunctionData('extsload', ['0x' + (pool.v4Slot! + offset).toString(16).padStart(64, '0')]), block));
+      return { liquidity: read(3n), slot0: read(0n) };
+    }
+    return { liquidity: BigInt(call(key, views.encodeFunctionData('liquidity'), block)), slot0: call(key, views.encodeFunctionData(pool.family === 'algebra' ? 'globalState' : 'slot0'), block) };
+  };
+  let alone = 0;
+  for (const m of trading) {
+    const own = raw.filter((l) => Number(l.blockNumber) === m.block && (l.address === m.pool || l.topics[1] === m.pool));
+    if (own.length !== 1) continue;
+    assert.deepEqual(stateAt(m.pool, m.block), stateAt(m.pool, m.block - 1), `pool ${m.pool}: a mint outside the tick at ${m.block}`);
+    alone++;
+  }
+  assert.ok(alone >= 1, `${alone} mints outside the tick checked by calls`);
 });
 
 test('the same seed and profile give the same chain; another seed another', () => {

@@ -18,6 +18,9 @@ import { presetOf } from '../../sim/preset.ts';
 import { parseProvider } from '../../sim/provider.ts';
 import { startSimServer, type SimServer } from '../../sim/server.ts';
 import { computeTruth } from '../../sim/truth.ts';
+import { poolStateAt } from '../../sim/calls.ts';
+import type { ConcentratedState } from '../../sim/math.ts';
+import { isConcentrated } from '../../sim/world.ts';
 import { openPglite } from '../helpers/pglite.ts';
 import { runToHead } from '../indexer/helpers/runToHead.ts';
 import { snapshotDb } from '../indexer/helpers/snapshotDb.ts';
@@ -64,6 +67,7 @@ test('the indexer on demo-size through the provider profile answers what the tru
     assert.ok(chain.world.pools.some((p) => p.native0), 'native-ETH V4 pools among them');
     assert.ok(result.usdPrices.checked > 20, `${result.usdPrices.checked} USD prices checked`);
     assert.ok(server.stats().byMethod.eth_getLogs! > 0);
+    await assertPositionsEqualTicks(straight);
     const uninterrupted = await snapshotDb(straight);
 
     // The same steps (a preset indexes head-first: the catalogue at the head, then the history
@@ -93,6 +97,30 @@ test('the indexer on demo-size through the provider profile answers what the tru
   }
 });
 
+/** The indexer's positions of every concentrated pool, summed by tick, are the simulated pool's initialized ticks (liquidityNet) at the head. */
+async function assertPositionsEqualTicks(db: Awaited<ReturnType<typeof openPglite>>) {
+  const rows = await db.query<{ pool: string; tick_lower: number; tick_upper: number; liquidity: string }>(
+    'SELECT pool, tick_lower, tick_upper, liquidity::text AS liquidity FROM indexer_pool_positions',
+  );
+  const stored = new Map<string, Map<number, bigint>>();
+  for (const r of rows) {
+    const net = stored.get(r.pool) ?? new Map<number, bigint>();
+    net.set(r.tick_lower, (net.get(r.tick_lower) ?? 0n) + BigInt(r.liquidity));
+    net.set(r.tick_upper, (net.get(r.tick_upper) ?? 0n) - BigInt(r.liquidity));
+    stored.set(r.pool, net);
+  }
+  let pools = 0;
+  for (const pool of chain.world.pools) {
+    if (!isConcentrated(pool.family)) continue;
+    const { book } = poolStateAt(chain, pool, chain.head) as ConcentratedState;
+    const want = Object.fromEntries(book.ticks.map((t, i) => [t, book.net[i]!.toString()]));
+    const got = Object.fromEntries([...(stored.get(pool.id) ?? new Map<number, bigint>())].filter(([, v]) => v !== 0n).sort((a, b) => a[0] - b[0]).map(([t, v]) => [t, v.toString()]));
+    assert.deepEqual(got, want, `pool ${pool.id} (${pool.family}): liquidityNet by tick`);
+    pools++;
+  }
+  assert.ok(pools >= 20, `${pools} concentrated pools' ticks compared`);
+}
+
 test('indexed forward from the start block, the indexer follows the simulated chain through a reorganisation and new blocks, and still equals the truth', async () => {
   const db = await openPglite();
   try {
@@ -106,6 +134,7 @@ test('indexed forward from the start block, the indexer follows the simulated ch
     assert.equal(indexer.status().indexedBlock, chain.head);
     const result = await checkAgainstTruth((sql) => db.query(sql), computeTruth(chain));
     assert.deepEqual(result.examples, []);
+    await assertPositionsEqualTicks(db);
   } finally {
     await db.close();
   }

@@ -1,6 +1,7 @@
-// Concentrated-liquidity families (Uniswap V3 and forks, Algebra): √price and active liquidity from
-// Swap and Initialize, positions from Mint and Burn (after which price and liquidity are read at
-// that block), price (√P/2^96)², depth and balances walked over the positions' ticks.
+// Concentrated-liquidity families (Uniswap V3 and forks, Algebra): √price, tick and active liquidity
+// from Swap and Initialize, positions from Mint and Burn (after which price, tick and liquidity are
+// read at that block), price (√P/2^96)², depth and balances walked over the positions' ticks (which
+// of them the price has crossed decided by the pool's tick).
 import type { RawLog } from '../../chain/index.ts';
 import { id } from 'ethers';
 import { TOPICS, decodePositionChange, decodeV3Initialize, decodeV3Swap } from './events.ts';
@@ -32,23 +33,25 @@ export function concentratedFamily(options: {
     stateReadTopics: [TOPICS.v3Initialize, TOPICS.v3Mint, TOPICS.v3Burn],
     positionTopics: [TOPICS.v3Mint, TOPICS.v3Burn],
     stateCalls: [priceCall, liquidityCall],
-    // The √price view and liquidity(); an uninitialised pool (√price 0) has no state yet.
+    // The √price view (√price, then the tick) and liquidity(); an uninitialised pool (√price 0) has no state yet.
     readState: {
       calls: (pool) => [{ to: pool.address, data: priceCall }, { to: pool.address, data: liquidityCall }],
       decode(_pool, [price, liquidity]) {
         if (!price || !liquidity || price.length < 66 || liquidity.length < 66) return null;
         const sqrtPriceX96 = BigInt(price.slice(0, 66));
-        return sqrtPriceX96 === 0n ? null : { ...emptyState(), sqrtPriceX96, liquidity: BigInt(liquidity.slice(0, 66)) };
+        const tick = price.length >= 130 ? Number(BigInt.asIntN(24, BigInt('0x' + price.slice(66, 130)))) : null;
+        return sqrtPriceX96 === 0n ? null : { ...emptyState(), sqrtPriceX96, liquidity: BigInt(liquidity.slice(0, 66)), tick };
       },
     },
     applyLog(pool, log: RawLog) {
       const topic = log.topics[0] ?? '';
       if (swaps.has(topic)) {
-        const { net0, net1, sqrtPriceX96, liquidity } = decodeV3Swap(log);
-        return { state: { ...pool.state, sqrtPriceX96, liquidity }, swap: { net0, net1 } };
+        const { net0, net1, sqrtPriceX96, liquidity, tick } = decodeV3Swap(log);
+        return { state: { ...pool.state, sqrtPriceX96, liquidity, tick }, swap: { net0, net1 } };
       }
       if (topic === TOPICS.v3Initialize) {
-        return { state: { ...pool.state, sqrtPriceX96: decodeV3Initialize(log).sqrtPriceX96, liquidity: pool.state.liquidity ?? 0n } };
+        const { sqrtPriceX96, tick } = decodeV3Initialize(log);
+        return { state: { ...pool.state, sqrtPriceX96, tick, liquidity: pool.state.liquidity ?? 0n } };
       }
       if (topic === TOPICS.v3Mint || topic === TOPICS.v3Burn) return { position: decodePositionChange(log) };
       return null;
@@ -58,12 +61,12 @@ export function concentratedFamily(options: {
       return s ? { num: s * s, den: Q192 } : null;
     },
     bandDepth(pool) {
-      const { sqrtPriceX96: s, liquidity } = pool.state;
-      return s && liquidity !== null ? concentratedBandDepth(s, liquidity, pool.liquidityNet) : null;
+      const { sqrtPriceX96: s, liquidity, tick } = pool.state;
+      return s && liquidity !== null ? concentratedBandDepth(s, liquidity, pool.liquidityNet, tick) : null;
     },
     balances(pool) {
-      const { sqrtPriceX96: s, liquidity } = pool.state;
-      return s && liquidity !== null ? concentratedBalances(s, liquidity, pool.liquidityNet) : null;
+      const { sqrtPriceX96: s, liquidity, tick } = pool.state;
+      return s && liquidity !== null ? concentratedBalances(s, liquidity, pool.liquidityNet, tick) : null;
     },
   };
 }

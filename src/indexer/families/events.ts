@@ -80,13 +80,13 @@ export function decodeSync256(log: RawLog) {
 
 /** The first five data fields of every concentrated-liquidity Swap (7-field, PancakeSwap's 9, Algebra Integral's 9). */
 export function decodeV3Swap(log: RawLog) {
-  const [amount0, amount1, sqrtPriceX96, liquidity] = coder.decode(['int256', 'int256', 'uint160', 'uint128', 'int24'], log.data) as unknown as bigint[];
-  return { net0: amount0!, net1: amount1!, sqrtPriceX96: sqrtPriceX96!, liquidity: liquidity! };
+  const [amount0, amount1, sqrtPriceX96, liquidity, tick] = coder.decode(['int256', 'int256', 'uint160', 'uint128', 'int24'], log.data) as unknown as bigint[];
+  return { net0: amount0!, net1: amount1!, sqrtPriceX96: sqrtPriceX96!, liquidity: liquidity!, tick: Number(tick) };
 }
 
 export function decodeV3Initialize(log: RawLog) {
-  const [sqrtPriceX96] = coder.decode(['uint160', 'int24'], log.data) as unknown as [bigint];
-  return { sqrtPriceX96 };
+  const [sqrtPriceX96, tick] = coder.decode(['uint160', 'int24'], log.data) as unknown as [bigint, bigint];
+  return { sqrtPriceX96, tick: Number(tick) };
 }
 
 /** Mint (owner, tickLower, tickUpper indexed) and Burn (owner, tickLower, tickUpper indexed): the position's change. */

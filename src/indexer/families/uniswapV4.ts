@@ -114,11 +114,11 @@ export const uniswapV4: PoolFamily = {
     return s ? { num: s * s, den: Q192 } : null;
   },
   bandDepth(pool) {
-    const { sqrtPriceX96: s, liquidity } = pool.state;
-    return s && liquidity !== null ? concentratedBandDepth(s, liquidity, pool.liquidityNet) : null;
+    const { sqrtPriceX96: s, liquidity, tick } = pool.state;
+    return s && liquidity !== null ? concentratedBandDepth(s, liquidity, pool.liquidityNet, tick) : null;
   },
   balances(pool) {
-    const { sqrtPriceX96: s, liquidity } = pool.state;
-    return s && liquidity !== null ? concentratedBalances(s, liquidity, pool.liquidityNet) : null;
+    const { sqrtPriceX96: s, liquidity, tick } = pool.state;
+    return s && liquidity !== null ? concentratedBalances(s, liquidity, pool.liquidityNet, tick) : null;
   },
 };

@@ -77,3 +77,28 @@ test('Curve D solves the invariant Ann(x + y) + D = Ann·D + D³/(4xy)', () => {
   const rhs = 2000n * d + (d * d * d) / (4n * x * y);
   assert.ok(near(lhs, rhs, 1n));
 });
+
+test('concentrated balances at a tick\'s exact √ratio: the pool\'s tick says whether the tick is crossed (reached going down: not)', () => {
+  const base = 10n ** 24n;
+  const narrow = 5n * 10n ** 24n;
+  // A full-range base and a position on [600, 1200); the price sits exactly on tick 600's √ratio as
+  // TickMath gives it (a unit above this √ratio: TickMath rounds up).
+  const net = new Map([[-887_220, base], [600, narrow], [1200, -narrow], [887_220, -base]]);
+  const sqrtP = sqrtPriceAtTick(600) + 1n;
+  // Reached going down, the pool's tick is 599 and only the base is active; reached going up (or
+  // by the floor rule) the tick is 600 and the narrow position is active too. Either way the
+  // positions hold the same tokens: the narrow one only token0, all of it.
+  const down = concentratedBalances(sqrtP, base, net, 599);
+  const up = concentratedBalances(sqrtP, base + narrow, net, 600);
+  assert.ok(near(down.amount0, up.amount0, 1n) && near(down.amount1, up.amount1, 1n), `${JSON.stringify([down, up], (_, v) => (typeof v === 'bigint' ? String(v) : v))}`);
+  const narrow0 = (narrow * Q96 * (sqrtPriceAtTick(1200) - sqrtP)) / (sqrtP * sqrtPriceAtTick(1200));
+  const baseOnly = concentratedBalances(sqrtP, base, new Map([[-887_220, base], [887_220, -base]]), 599);
+  assert.ok(near(down.amount0 - baseOnly.amount0, narrow0, 1n), 'the narrow position holds its token0 above the price');
+  assert.ok(near(down.amount1, baseOnly.amount1, 1n), 'and no token1');
+  // Without the tick (the rule by √ratio alone), tick 600 counts as crossed: right for tick 600, wrong for 599.
+  assert.deepEqual(concentratedBalances(sqrtP, base + narrow, net), up);
+  assert.ok(!near(concentratedBalances(sqrtP, base, net).amount0, up.amount0, 1000n), 'the √ratio rule misreads a tick reached going down');
+  // The band depth the same way.
+  const band = (tick: number, active: bigint) => concentratedBandDepth(sqrtP, active, net, tick);
+  assert.ok(near(band(599, base).amount0, band(600, base + narrow).amount0, 1n));
+});
