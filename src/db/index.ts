@@ -35,5 +35,5 @@ export { prunePriceChanges } from './retention/prunePriceChanges.ts';
 export { pruneCandles, candlesHorizon } from './retention/pruneCandles.ts';
 export { readHorizon, readHorizons, advanceHorizon, type Horizon, type PruneOptions } from './retention/horizons.ts';
 export { loadContractChecks, saveContractChecks, type ContractCheckRow } from './contractChecks/contractChecks.ts';
-export { recentSwaps, tokensWithSwaps, type RecentSwap } from './contractChecks/recentSwaps.ts';
+export { recentSwaps, type RecentSwap } from './contractChecks/recentSwaps.ts';
 export { openDatabaseRetrying, type RetryingDatabase } from './openDatabaseRetrying.ts';

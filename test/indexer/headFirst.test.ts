@@ -326,40 +326,6 @@ test('head-first: with a client of its own for the checks, contract-check rounds
   }
 });
 
-test('head-first: a never-checked token is checked once a swap of it is stored (its check reads its latest swaps), or once the fill is done', async () => {
-  // Ranges of 2 blocks: the first ranges hold the swaps of a few pools only. This chain spans less
-  // than the 7-day window, so until the fill is done only tokens with a swap stored are ready.
-  const db = await open();
-  const checksChain = createChainClient({ url: world.chain.url });
-  const indexer = createIndexer({ db, chain: client, checksChain, config: { ...headFirst, historyRangeBlocks: 2, contractCheckMaxCalls: 52 } });
-  try {
-    await indexer.syncOnce(); // the catalogue
-    let waited = 0;
-    for (let step = 0; ; step++) {
-      assert.ok(step < 500, 'the fill completes');
-      const result = await indexer.syncOnce();
-      await indexer.settleContractChecks();
-      if (result.caughtUp) break;
-      const early = await db.query(`SELECT token FROM indexer_contract_checks c WHERE NOT EXISTS (SELECT 1 FROM swaps s WHERE s.token = c.token)`);
-      assert.deepEqual(early, [], `step ${step}: tokens checked before a swap of theirs was stored`);
-      const unready = await db.query(
-        `SELECT address FROM tokens t WHERE current_price IS NOT NULL AND NOT EXISTS (SELECT 1 FROM swaps s WHERE s.token = t.address)`,
-      );
-      if (unready.length > 0) waited++;
-    }
-    assert.ok(waited > 0, 'some priced tokens had no swap stored during the fill');
-    await indexer.syncOnce();
-    await indexer.settleContractChecks();
-    await indexer.syncOnce();
-    const priced = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tokens WHERE current_price IS NOT NULL`))[0]!.n;
-    const checked = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM indexer_contract_checks`))[0]!.n;
-    assert.equal(checked, priced, 'every priced token is checked once the fill is done');
-  } finally {
-    await indexer.stop();
-    checksChain.destroy();
-  }
-});
-
 test('head-first: a reorg above the bootstrap block during the fill is rolled back; the end equals a forward index of the final chain', async () => {
   const db = await open();
   const indexer = createIndexer({ db, chain: client, config: headFirst });
