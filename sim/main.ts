@@ -1,6 +1,6 @@
 // npm run sim -- --profile <name> [--port N] [--seed S] [--provider rps=25,rtt=30] [--out DIR]
 //   [--block-ms 2000 [--reorg at:depth,...]]: live, a block of trading every block-ms, and at each
-//   head `at` the last `depth` blocks replaced by a new branch.
+//   head `at` the last `depth` blocks replaced by a new branch. SIGUSR2 pauses a live run and writes its truth.
 // Builds the chain, serves it, and prints `url=`, `preset=` and `truth=` lines once it serves. On
 // SIGINT/SIGTERM it prints the requests by method and its own CPU time, then exits.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -51,6 +51,14 @@ const live = values['block-ms'] ? setInterval(() => {
     console.log(`reorg at=${chain.head} depth=${depth}`);
   }
 }, Number(values['block-ms'])) : undefined;
+
+// SIGUSR2: stop mining and write the truth at the head reached (`paused head=N truth=FILE`), for a bench to check a live run's end.
+process.on('SIGUSR2', () => {
+  if (live) clearInterval(live);
+  const file = join(dir, `truth-${chain.head}.json`);
+  writeFileSync(file, JSON.stringify(computeTruth(chain)) + '\n');
+  console.log(`paused head=${chain.head} truth=${file}`);
+});
 
 const stop = async () => {
   if (live) clearInterval(live);

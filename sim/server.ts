@@ -63,6 +63,11 @@ export async function startSimServer(chain: SimChain, options: { port?: number; 
   }
 
   const server: Server = createServer((req, res) => {
+    // GET /stats: the head and the counters, for a bench watching a live run (not a provider request, not counted)
+    if (req.method === 'GET' && req.url === '/stats') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ head: chain.head, byMethod, ...counters }));
+      return;
+    }
     void readBody(req).then(async (body) => {
       counters.httpRequests++;
       let parsed: unknown;

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type { Truth } from '../../sim/truth.ts';
 import { checkAgainstTruth } from './checkTruth.ts';
+import { freshDatabase } from './freshDatabase.ts';
 import { startChild, waitFor } from './processes.ts';
 import { renderIndexBench, type IndexBenchResult } from './render.ts';
 
@@ -35,14 +36,7 @@ const { values } = parseArgs({
   },
 });
 const root = resolve(import.meta.dirname, '..', '..');
-const database = values.database!;
-if (!/^[a-z_][a-z0-9_]*$/.test(database) || database === 'test' || database === 'postgres') throw new Error(`--database: not a bench database name: ${database}`);
-const admin = new pg.Client(`${values.server}/postgres`);
-await admin.connect();
-await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-await admin.query(`CREATE DATABASE ${database}`);
-await admin.end();
-const databaseUrl = `${values.server}/${database}`;
+const databaseUrl = await freshDatabase(values.server!, values.database!);
 
 const simStarted = performance.now();
 const outDir = join(root, 'node_modules', '.cache', 'linea-sim', `${values.profile}-${values.seed}`);
@@ -59,7 +53,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { sc
 const indexStarted = performance.now();
 // `sh -c` of the package script: its last command is exec'd, so the child's pid becomes the indexer's node process.
 const indexer = startChild('sh', ['-c', pkg.scripts.index!], {
-  ...process.env, CHAIN_RPC_URL: simUrl, DATABASE_URL: databaseUrl, INDEXER_NETWORK_FILE: presetFile, CHAIN_RPC_REQUESTS_PER_SECOND: values.rps, LOG_LEVEL: values['log-level'],
+  ...process.env, PORT: '0', CHAIN_RPC_URL: simUrl, DATABASE_URL: databaseUrl, INDEXER_NETWORK_FILE: presetFile, CHAIN_RPC_REQUESTS_PER_SECOND: values.rps, LOG_LEVEL: values['log-level'],
 });
 const db = new pg.Client(databaseUrl);
 await db.connect();
@@ -103,7 +97,7 @@ while (reachedHead && Date.now() < deadline) {
     lastReport = Date.now();
     console.log(`  ${now.toFixed(0)} s: history from ${cp?.fromTime?.toISOString() ?? '?'} (head ${cp?.blockTime.toISOString()}), ${unchecked!.n} priced tokens unchecked`);
   }
-  await new Promise((r) => setTimeout(r, 250));
+  await new Promise((r) => setTimeout(r, 1000)); // the count scans the tokens: not so often that the bench loads the database
 }
 // Contract checks started at the head land with the next step: one poll interval more.
 await new Promise((r) => setTimeout(r, 3000));

@@ -76,9 +76,17 @@ export type IndexerConfig = {
   bootstrap?: IndexerBootstrap;
   /** Blocks per history range the head-first fill replays in one step (default 4000). */
   historyRangeBlocks?: number;
+  /**
+   * Times of history blocks whose logs carry no `blockTimestamp` (docs/indexer.md, "Block times of
+   * the history fill"): `exact` reads every such block's header; `bucketed` reads headers only at
+   * 5-minute boundaries and interpolates inside them. Absent: exact (the tests that compare a
+   * head-first index with a forward one to the second); INDEXER_HISTORY_BLOCK_TIMES defaults to bucketed.
+   */
+  historyBlockTimes?: HistoryBlockTimes;
 };
 
 export type IndexerBootstrap = 'forward' | 'head-first';
+export type HistoryBlockTimes = 'bucketed' | 'exact';
 
 type Preset = Partial<Omit<IndexerConfig, 'network' | 'factories'>> & { factories?: unknown };
 
@@ -105,6 +113,7 @@ export const indexerDefaults = {
   contractCheckTimeoutMs: 15_000,
   bootstrap: 'head-first',
   historyRangeBlocks: 4000,
+  historyBlockTimes: 'bucketed',
 } as const;
 
 export function loadIndexerConfig(env: Env): IndexerConfig {
@@ -184,6 +193,7 @@ export function loadIndexerConfig(env: Env): IndexerConfig {
     retention: readRetentionConfig(read),
     bootstrap: bootstrapOf(read.string('INDEXER_BOOTSTRAP', preset.bootstrap ?? d.bootstrap), problems),
     historyRangeBlocks: read.integer('INDEXER_HISTORY_RANGE_BLOCKS', preset.historyRangeBlocks ?? d.historyRangeBlocks, 1, 1_000_000),
+    historyBlockTimes: historyBlockTimesOf(read.string('INDEXER_HISTORY_BLOCK_TIMES', preset.historyBlockTimes ?? d.historyBlockTimes), problems),
   };
   if (config.circulatingConfig === 'none') config.circulatingConfig = null;
   if (config.tokenList === 'none') config.tokenList = null;
@@ -196,6 +206,12 @@ function bootstrapOf(raw: string, problems: string[]): IndexerBootstrap {
   if (raw === 'forward' || raw === 'head-first') return raw;
   problems.push(`INDEXER_BOOTSTRAP=${JSON.stringify(raw)}: expected forward or head-first`);
   return 'forward';
+}
+
+function historyBlockTimesOf(raw: string, problems: string[]): HistoryBlockTimes {
+  if (raw === 'bucketed' || raw === 'exact') return raw;
+  problems.push(`INDEXER_HISTORY_BLOCK_TIMES=${JSON.stringify(raw)}: expected bucketed or exact`);
+  return 'exact';
 }
 
 /** A file path named in a preset, relative to the preset's folder so no working directory matters;

@@ -23,6 +23,7 @@ export {
 export { prunePricePoints, PRICE_POINTS_KEEP_MS, type PrunePricePointsOptions } from './prices/prunePricePoints.ts';
 export { recordSwaps, type SwapWrite } from './swaps/recordSwaps.ts';
 export { refreshSwapCounts } from './swaps/refreshSwapCounts.ts';
+export { shiftSwapCounts, type SwapWindowShift } from './swaps/shiftSwapCounts.ts';
 export { rollupCandles } from './candles/rollupCandles.ts';
 export { prependCandles } from './candles/prependCandles.ts';
 export { rollbackCandles } from './candles/rollbackCandles.ts';
@@ -35,5 +36,5 @@ export { prunePriceChanges } from './retention/prunePriceChanges.ts';
 export { pruneCandles, candlesHorizon } from './retention/pruneCandles.ts';
 export { readHorizon, readHorizons, advanceHorizon, type Horizon, type PruneOptions } from './retention/horizons.ts';
 export { loadContractChecks, saveContractChecks, type ContractCheckRow } from './contractChecks/contractChecks.ts';
-export { recentSwaps, type RecentSwap } from './contractChecks/recentSwaps.ts';
+export { recentSwaps, tokensWithSwaps, type RecentSwap } from './contractChecks/recentSwaps.ts';
 export { openDatabaseRetrying, type RetryingDatabase } from './openDatabaseRetrying.ts';

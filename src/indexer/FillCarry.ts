@@ -1,5 +1,6 @@
 // What a history range hands to the next one (fillHistory.ts).
 import type { PoolState } from '../db/indexer/index.ts';
+import type { BlockTimeCache } from './bucketedBlockTimes.ts';
 
 /**
  * Every pool's state in force before the last range filled (at its first block − 1): what the next
@@ -8,4 +9,9 @@ import type { PoolState } from '../db/indexer/index.ts';
  * catalogue's head states for the first range. Kept in memory by the indexer between steps (a
  * restart reads every pool again).
  */
-export type FillCarry = { fromBlock: number; states: ReadonlyMap<string, PoolState | null> };
+export type FillCarry = {
+  fromBlock: number;
+  states: ReadonlyMap<string, PoolState | null>;
+  /** Headers read and 5-minute boundaries found by the bucketed block times (bucketedBlockTimes.ts). */
+  blockTimes?: BlockTimeCache;
+};

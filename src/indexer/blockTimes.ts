@@ -1,6 +1,7 @@
 // Block times without a request per block: a log carries its block's time where the node adds
 // `blockTimestamp` to logs; the header is read (in batches) only for a block that needs a time and
-// has no such log. Times are exact either way (each is its own block's timestamp, never interpolated).
+// has no such log. Times are exact either way (each is its own block's timestamp, never interpolated):
+// INDEXER_HISTORY_BLOCK_TIMES=exact. The history fill's default reads fewer headers: bucketedBlockTimes.ts.
 import type { ChainClient, RawLog } from '../chain/index.ts';
 import { fetchHeaders } from './fetchHeaders.ts';
 

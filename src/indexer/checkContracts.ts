@@ -5,7 +5,8 @@
 // storeContractChecks then writes what was read and rescores every token, in one fenced
 // transaction, between two of the indexer's steps.
 import type { ChainClient } from '../chain/index.ts';
-import { recentSwaps, saveContractChecks, type ContractCheckRow } from '../db/index.ts';
+import { readCheckpoint } from '../db/indexer/index.ts';
+import { recentSwaps, saveContractChecks, tokensWithSwaps, type ContractCheckRow } from '../db/index.ts';
 import { indexerDefaults } from '../config/indexerConfig.ts';
 import type { IndexerContext } from './IndexerContext.ts';
 import type { IndexerState } from './state/IndexerState.ts';
@@ -31,8 +32,11 @@ export async function readContractChecks(
   const started = performance.now();
   const config = ctx.config;
   const figures = createPoolFigures(state);
+  const priced = [...state.prices].filter(([t, p]) => p.price !== null && !skip.has(t)).map(([t]) => t);
+  const ready = await checkInputsReady(ctx, state, priced, head);
   const picked = pickContractChecks({
-    priced: [...state.prices].filter(([t, p]) => p.price !== null && !skip.has(t)).map(([t]) => t),
+    priced,
+    ready,
     lastChecked: (t) => state.contractChecks.get(t)?.checkedAt,
     liquidity: (t) => figures.tokenLiquidity(t),
     now: head.time,
@@ -62,6 +66,22 @@ export async function readContractChecks(
   round.timedOut = picked.length - round.checks.length - round.failed;
   round.ms = Math.round(performance.now() - started);
   return round;
+}
+
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * A check reads the token's latest stored buy and sell (their receipts, the buyer's balance). While
+ * a head-first fill has not reached 7 days back, a never-checked token is ready only once a swap of
+ * it is stored (the fill goes newest first, so that is its latest); once the 7-day window (or all
+ * history) is filled, every token is (one without a swap then has none to find).
+ */
+async function checkInputsReady(ctx: IndexerContext, state: IndexerState, priced: readonly string[], head: CheckHead): Promise<((token: string) => boolean) | undefined> {
+  const history = (await readCheckpoint(ctx.db))?.history;
+  if (!history || history.complete || history.fromTime.getTime() <= head.time.getTime() - WEEK_MS) return undefined;
+  const unchecked = priced.filter((t) => !state.contractChecks.has(t));
+  const withSwaps = await tokensWithSwaps(ctx.db, unchecked);
+  return (token) => withSwaps.has(token);
 }
 
 /** Stores checks and rescores every token; `indexed` is the checkpoint the write must continue from. */

@@ -127,6 +127,13 @@ export function createIndexer(options: IndexerOptions): Indexer {
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
+  // wake() called while no wait runs (a step in flight, e.g. failing as the database comes back)
+  // ends the next wait at once instead of being lost.
+  let wakeMissed = false;
+  const wakeNow = () => {
+    if (wake) wake();
+    else wakeMissed = true;
+  };
   let inFlight: Promise<SyncResult> | null = null;
   const circulating = { rules: circulatingRules(options.circulating), failures: { count: 0 } };
   const status: IndexerStatus = {
@@ -253,7 +260,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     state = fill.state;
     status.historyFromBlock = fill.history.fromBlock;
     status.historyComplete = fill.history.complete;
-    logger.info({ from: fill.from, to: fill.to, swaps: fill.swaps, statesRead: fill.statesRead, complete: fill.history.complete, ms: fill.ms, writeMs: fill.writeMs }, 'filled a history range');
+    logger.info({ from: fill.from, to: fill.to, swaps: fill.swaps, statesRead: fill.statesRead, headersRead: fill.headersRead, complete: fill.history.complete, ms: fill.ms, writeMs: fill.writeMs }, 'filled a history range');
     return fill;
   }
 
@@ -302,6 +309,10 @@ export function createIndexer(options: IndexerOptions): Indexer {
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (wakeMissed) {
+        wakeMissed = false;
+        return resolve();
+      }
       const timer = setTimeout(() => ((wake = null), resolve()), ms);
       wake = () => {
         clearTimeout(timer);
@@ -364,7 +375,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
       if (checks.pending() > 0) await syncOnce();
     },
     status: () => ({ ...status, circulatingReadFailures: circulating.failures.count, outages: outages.current() }),
-    wake: () => wake?.(),
+    wake: wakeNow,
     observeNode(error) {
       if (error === undefined) outages.answered('chain node');
       else if (running) outages.failed(error);

@@ -1,12 +1,13 @@
 // The history below a head-first bootstrap, one range of blocks [a, b] per call, newest first
 // (b = the block before the stored history, a = b − historyRangeBlocks + 1, never below the start
-// block). The range is replayed exactly as a forward batch replays it, from the state in force
+// block; with bucketed block times moved down to the first block of its 5-minute bucket). The range is replayed exactly as a forward batch replays it, from the state in force
 // before it: every pool created before a at its state read by call at a − 1 (a pool without events
 // in the range keeps the state the previous range started from, when the indexer holds it), its concentrated
 // positions summed from their stored events before a, the USD feed's round at a − 1, and every
 // price computed from those. The range's swaps, price changes, hourly points, candles and pool
 // states are then written, the prices in force at a − 1 carried there (replacing the ones carried
-// at b), token and pool rows rebuilt, and the history window moved to a, all in one transaction
+// at b), token and pool rows rebuilt (only those the range can change: catalogueScope), and the
+// history window moved to a, all in one transaction
 // fenced on the checkpoint. History is complete at the start block or once it reaches as far back
 // before the indexed head as price changes are kept (historyKeepMs; at least the 7-day window).
 import type { RawLog } from '../chain/index.ts';
@@ -19,6 +20,7 @@ import {
 import type { FillCarry } from './FillCarry.ts';
 import type { IndexerContext } from './IndexerContext.ts';
 import { blockTimes } from './blockTimes.ts';
+import { bucketedBlockTimes, bucketStartOf, emptyBlockTimeCache } from './bucketedBlockTimes.ts';
 import { readFeedAt } from './bootstrapCatalogue.ts';
 import { TOPICS } from './families/events.ts';
 import { emptyState, familyOf } from './families/index.ts';
@@ -26,13 +28,21 @@ import { readPoolStates } from './readDiscoveredState.ts';
 import { readPoolStatesAt } from './readHeadState.ts';
 import { repriceBlock, replayBlocks } from './replayBlocks.ts';
 import { addPool, loadIndexerState, type IndexerState } from './state/IndexerState.ts';
+import { createLaps } from './createLaps.ts';
 import { feedRoundsToRead } from './usdFeed.ts';
-import { writeCatalogue } from './writeCatalogue.ts';
+import { writeCatalogue, type CatalogueScope } from './writeCatalogue.ts';
 
 export type { FillCarry };
 
 /** The longest window an answer reads (`priceChange.d7`, 7-day candles). */
 export const HISTORY_WINDOW_MS = 7 * 86_400_000;
+
+/**
+ * The API's windows (1 h, 6 h, 24 h, 7 d): with bucketed block times their edges back from the
+ * bootstrap block are searched exactly too, so the figures at that head count each swap and price
+ * change on its true side of them.
+ */
+const WINDOW_EDGES_MS = [3_600_000, 21_600_000, 86_400_000, HISTORY_WINDOW_MS];
 
 /**
  * How far back history is filled: the 7-day window, or further as far as price changes are kept
@@ -50,7 +60,10 @@ export type FillResult = {
   /** Stored swap rows (one per token of the pool). */
   swaps: number;
   priceChanges: number;
-  /** Headers read for block times (blocks whose logs carry no blockTimestamp, and the block before the range). */
+  /**
+   * Headers read for block times: exact, the blocks whose logs carry no blockTimestamp and the block
+   * before the range; bucketed, the block before the range and the searches' reads at the boundaries.
+   */
   headersRead: number;
   /** Pools whose state at a − 1 was read by call (the others came from the previous range). */
   statesRead: number;
@@ -79,7 +92,12 @@ export async function fillHistory(
   const window = checkpoint.history!;
   const floor = config.startBlock;
   const b = window.fromBlock - 1;
-  const a = Math.max(floor, b - rangeBlocks + 1);
+  // Bucketed block times: the range starts at the first block of a 5-minute bucket (bucketedBlockTimes.ts).
+  const bucketed = config.historyBlockTimes === 'bucketed';
+  const timeCache = carry?.blockTimes ?? emptyBlockTimeCache();
+  const start = Math.max(floor, b - rangeBlocks + 1);
+  const aligned = bucketed ? await bucketStartOf(chain, start, floor, window.bootstrapBlock, timeCache) : { block: start, headersRead: 0 };
+  const a = aligned.block;
   const before = a - 1;
   const hasBefore = a > floor;
   const started = performance.now();
@@ -139,7 +157,15 @@ export async function fillHistory(
 
   const needed = [...relevant.map((l) => l.blockNumber), ...tokenFirstSeen.values(), ...feedRounds.keys(), hasBefore ? before : a];
   const firstSeenTimes = new Map([...tokenFirstSeen.keys()].map((t) => [stored.tokens.get(t)!.firstSeenBlock, stored.tokens.get(t)!.firstSeenAt] as const));
-  const times = await blockTimes(chain, relevant, needed, firstSeenTimes);
+  // Block times: every block's header where the logs carry none (exact), or only the 5-minute
+  // boundaries' first blocks, the others interpolated inside their bucket (bucketed).
+  const times = bucketed
+    ? await bucketedBlockTimes(chain, {
+      logs: relevant, blocks: needed, known: firstSeenTimes, low: hasBefore ? before : a, high: { block: b, time: window.fromTime },
+      floor, limit: { block: window.bootstrapBlock, time: b === window.bootstrapBlock ? window.fromTime : undefined }, cache: timeCache,
+      edgesBack: WINDOW_EDGES_MS.map((ms) => ms / 1000),
+    })
+    : await blockTimes(chain, relevant, needed, firstSeenTimes);
 
   const readDone = performance.now();
   const carried: PriceChange[] = [];
@@ -155,32 +181,40 @@ export async function fillHistory(
     complete: !hasBefore || fromTime.getTime() <= checkpoint.blockTime.getTime() - historyKeepMs(config.retention ?? retentionDefaults),
   };
   const writeParts: Record<string, number> = {};
-  let mark = performance.now();
-  const lap = (part: string) => {
-    const now = performance.now();
-    writeParts[part] = Math.round(now - mark);
-    mark = now;
-  };
+  const lap = createLaps(writeParts);
+  const stateRows = newestStates(replay.poolStates, stored);
+  const scope = catalogueScope(window.fromTime, history, checkpoint.blockTime, stateRows, scratch);
+  // Candles: a range that rewrites every row carries every price to a − 1 (the window's edge a
+  // candle answer starts from); a scoped one only the prices of the tokens it has records of (the
+  // open of their first bucket), and the others' carried rows stay at the edge of the last range that
+  // carried them until one does again (the range that completes the history, at the latest).
+  const recorded = new Set<string>([...replay.priceChanges.filter((c) => c.price !== null).map((c) => c.token), ...replay.swaps.map((s) => s.token)]);
+  const candleCarried = scope ? carried.filter((c) => recorded.has(c.token)) : carried;
   const after = await ctx.db.transaction(async (tx) => {
     await ctx.fence(tx, checkpoint.blockNumber);
     await deleteCarriedPriceChanges(tx, a, b);
+    lap('carriedDeleted');
     await savePriceChanges(tx, [...carried, ...replay.priceChanges]);
-    await savePoolStates(tx, newestStates(replay.poolStates, stored));
+    lap('priceChanges');
+    await savePoolStates(tx, stateRows);
     await dropProvisionalStates(tx, [...replay.changedPools]);
     await savePositionChanges(tx, replay.positions);
     await saveFeedAnswers(tx, replay.feedAnswers);
-    lap('changes');
+    lap('states');
     await appendPricePoints(
       tx,
       replay.priceChanges.filter((c) => c.price !== null).map((c) => ({ token: c.token, price: c.price!, observedAt: c.observedAt, blockNumber: c.blockNumber })),
     );
     await recordSwaps(tx, replay.swaps);
     lap('swaps');
-    await prependCandles(tx, [...carried.map((c) => ({ ...c, blockNumber: 0 })), ...replay.priceChanges], replay.swaps, hasBefore ? times.timeOf(before) : null);
+    await prependCandles(
+      tx, [...candleCarried.map((c) => ({ ...c, blockNumber: 0 })), ...replay.priceChanges], replay.swaps, hasBefore ? times.timeOf(before) : null,
+      undefined, scope ? [...recorded] : undefined,
+    );
     lap('candles');
     const written = await loadIndexerState(tx);
     lap('reload');
-    await writeCatalogue(tx, ctx, written, checkpoint.blockTime);
+    await writeCatalogue(tx, ctx, written, checkpoint.blockTime, scope);
     lap('catalogue');
     await writeHistoryWindow(tx, history);
     // Carried prices and carried-only candles were deleted: API processes reload in full.
@@ -188,11 +222,35 @@ export async function fillHistory(
     return written;
   });
   return {
-    from: a, to: b, logs: relevant.length, swaps: replay.swaps.length, priceChanges: replay.priceChanges.length, headersRead: times.headersRead,
-    statesRead: toRead.length, history, carry: { fromBlock: a, states: startStates }, state: after,
+    from: a, to: b, logs: relevant.length, swaps: replay.swaps.length, priceChanges: replay.priceChanges.length, headersRead: aligned.headersRead + times.headersRead,
+    statesRead: toRead.length, history, carry: { fromBlock: a, states: startStates, blockTimes: timeCache }, state: after,
     ms: { load: Math.round(loaded - started), read: Math.round(readDone - loaded), replay: Math.round(replayed - readDone), write: Math.round(performance.now() - replayed) },
     writeMs: writeParts,
   };
+}
+
+/**
+ * Which token and pool rows a range can change, given the window's old and new edges at the indexed
+ * head's time `at`. Every row when the history is complete, when the range holds blocks of the last
+ * 24 h (swap counts, volumes, trust) or when it fills past the start of a window an answer reads
+ * (1 h, 6 h, 24 h, 7 d: that figure of every token is known from then on). Otherwise nothing a row
+ * holds depends on the range but a pool's last event: the tokens of the pools whose newest state the
+ * range stores (their market time) and those pools. (Forward batches refresh every priced token's
+ * window figures as the head moves, so a window completed by the head's moving is theirs.)
+ */
+export function catalogueScope(
+  oldFrom: Date, history: HistoryWindow, at: Date, stateRows: readonly PoolStateWrite[], state: IndexerState,
+): CatalogueScope | undefined {
+  const head = at.getTime();
+  if (history.complete || oldFrom.getTime() >= head - 86_400_000) return undefined;
+  if (WINDOW_EDGES_MS.some((ms) => history.fromTime.getTime() <= head - ms && oldFrom.getTime() > head - ms)) return undefined;
+  const pools = new Set(stateRows.map((s) => s.pool));
+  const tokens = new Set<string>();
+  for (const address of pools) {
+    const pool = state.pools.get(address);
+    if (pool) tokens.add(pool.token0).add(pool.token1);
+  }
+  return { tokens, pools };
 }
 
 /**

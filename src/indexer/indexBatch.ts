@@ -17,6 +17,7 @@ import { addPool, type IndexerState } from './state/IndexerState.ts';
 import { tokenFromChain } from './tokenFromChain.ts';
 import { feedRoundsToRead } from './usdFeed.ts';
 import { writeBatch } from './writeBatch.ts';
+import { createLaps } from './createLaps.ts';
 
 export type BatchResult = {
   fromBlock: number;
@@ -31,9 +32,13 @@ export type BatchResult = {
   newPools: number;
   newTokens: number;
   priceChanges: number;
+  /** Wall time of the step's parts in ms (reads: logs, headers, states; replay; supplies; the write's own parts). */
+  ms: Record<string, number>;
 };
 
 export async function indexBatch(ctx: IndexerContext, state: IndexerState, from: number, to: number, parentHash: string | null): Promise<BatchResult> {
+  const ms: Record<string, number> = {};
+  const lap = createLaps(ms);
   const logs = (await ctx.chain.getLogs({ fromBlock: from, toBlock: to, topics: [ALL_TOPICS] }))
     .filter((l) => !l.removed)
     .sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
@@ -43,6 +48,7 @@ export async function indexBatch(ctx: IndexerContext, state: IndexerState, from:
   const feedRounds = await feedRoundsToRead(ctx, state, from, to);
   const isFeedLog = (l: RawLog) => l.topics[0] === TOPICS.answerUpdated && (ctx.usdFeed?.aggregators.has(l.address) ?? false);
   const relevant = logs.filter((l) => poolAddresses.has(ctx.poolOf(l)) || creations.has(l) || isFeedLog(l));
+  lap('logs');
 
   // Headers of every block that matters; the batch must continue the indexed chain.
   const blockNumbers = new Set<number>([from, to, ...relevant.map((l) => l.blockNumber), ...tokenFirstSeen.values(), ...feedRounds.keys()]);
@@ -52,6 +58,7 @@ export async function indexBatch(ctx: IndexerContext, state: IndexerState, from:
   for (const log of relevant) if (log.blockHash !== header(log.blockNumber).hash) throw new ReorgDetectedError(log.blockNumber);
   const timeOf = (n: number) => new Date(header(n).timestamp * 1000);
   for (const pool of newPools) pool.createdAt = timeOf(pool.createdBlock);
+  lap('headers');
 
   // Metadata of new tokens at the batch end; stable flags of new pools; concentrated pools' state after mints and burns.
   const newTokens = await readNewTokens(ctx, state, tokenFirstSeen, to, timeOf);
@@ -64,15 +71,18 @@ export async function indexBatch(ctx: IndexerContext, state: IndexerState, from:
     stateReads.set(`${log.blockNumber}:${pool.address}`, { pool, block: log.blockNumber });
   }
   const readStates = await readPoolStates(ctx, [...stateReads.values()]);
+  lap('states');
 
   const replay = await replayBlocks(ctx, state, { logs: relevant, isFeedLog, tokenFirstSeen, feedRounds, readStates, timeOf });
+  lap('replay');
   const changedTokens = await refreshSupplies(ctx, state, { from, to, toTime: timeOf(to) }, newTokens, replay.traded);
-  await writeBatch(ctx, state, { from, to, parentBlock: parentHash === null ? null : from - 1, headers, newPools, changedTokens, replay });
+  lap('supplies');
+  await writeBatch(ctx, state, { from, to, parentBlock: parentHash === null ? null : from - 1, headers, newPools, changedTokens, replay }, lap);
 
   return {
     fromBlock: from, toBlock: to, toHash: header(to).hash, toTime: timeOf(to), logs: relevant.length,
     swapEvents: new Set(replay.swaps.map((s) => `${s.blockNumber}:${s.logIndex}`)).size, swaps: replay.swaps.length,
-    newPools: newPools.length, newTokens: newTokens.length, priceChanges: replay.priceChanges.length,
+    newPools: newPools.length, newTokens: newTokens.length, priceChanges: replay.priceChanges.length, ms,
   };
 }
 

@@ -1,7 +1,7 @@
 // A batch's write step: every row the batch changes and its checkpoint, in one transaction fenced
 // on the checkpoint it continues from, so they land together or not at all.
 import type { BlockHeader } from '../chain/index.ts';
-import { appendPricePoints, applyRetention, recordSwaps, refreshSwapCounts, rollupCandles, upsertPools, upsertTokens } from '../db/index.ts';
+import { appendPricePoints, applyRetention, recordSwaps, refreshSwapCounts, rollupCandles, shiftSwapCounts, upsertPools, upsertTokens } from '../db/index.ts';
 import { retentionDefaults } from '../config/retentionConfig.ts';
 import {
   prunePoolStates, saveBlocks, saveFeedAnswers, saveIndexerTokens, savePoolStates, savePools, savePositionChanges, savePriceChanges, writeCheckpoint,
@@ -11,12 +11,14 @@ import type { IndexerContext } from './IndexerContext.ts';
 import { buildPoolWrites } from './buildPoolWrites.ts';
 import { buildTokenWrites } from './buildTokenWrites.ts';
 import { createPoolFigures } from './pricing/poolFigures.ts';
-import { loadWindowPrices } from './pricing/priceWindows.ts';
+import { loadWindowPrices, tokensWhoseWindowsMoved } from './pricing/priceWindows.ts';
 import type { Replay } from './replayBlocks.ts';
 import type { IndexerState } from './state/IndexerState.ts';
-import { writeTokenTrust } from './trust/writeTokenTrust.ts';
+import { writeTokenTrust, type TrustScope } from './trust/writeTokenTrust.ts';
+import type { Lap } from './createLaps.ts';
 
 const PRUNE_EVERY = 1000;
+const DAY_MS = 86_400_000;
 
 export type BatchWrite = {
   from: number;
@@ -30,13 +32,14 @@ export type BatchWrite = {
   replay: Replay;
 };
 
-export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch: BatchWrite): Promise<void> {
+export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch: BatchWrite, lap: Lap = () => {}): Promise<void> {
   const { config, db } = ctx;
   const { from, to, replay } = batch;
   const header = batch.headers.get(to)!;
   const toTime = new Date(header.timestamp * 1000);
   const affected = new Set<string>([...batch.changedTokens.map((t) => t.address), ...replay.traded, ...replay.priceChanges.map((c) => c.token)]);
-  for (const [token, p] of state.prices) if (p.price !== null) affected.add(token);
+  const retention = config.retention ?? retentionDefaults;
+  const retentionDue = Math.floor((from - 1) / retention.everyBlocks) !== Math.floor(to / retention.everyBlocks);
   // Pool rows: new and changed pools, and every pool of a token whose price moved (its USD liquidity).
   const touchedPools = new Set<string>([...batch.newPools.map((p) => p.address), ...replay.changedPools]);
   for (const change of replay.priceChanges) for (const address of state.poolsByToken.get(change.token) ?? []) touchedPools.add(address);
@@ -45,6 +48,12 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
     affected.add(pool.token0).add(pool.token1);
   }
   const figures = createPoolFigures(state);
+  // Token rows whose window prices may have moved: those whose window starts passed a stored price
+  // change since the last batch; every priced token's when that time is not known (a state loaded
+  // or rebuilt: a history range may have stored older rows; the batch after retention ran: it may
+  // have dropped a row a window started from) or a day or more passed.
+  const since = state.windowsWrittenAt;
+  const windowsFromScratch = since === undefined || since > toTime || toTime.getTime() - since.getTime() >= DAY_MS;
   await db.transaction(async (tx) => {
     await ctx.fence(tx, batch.parentBlock);
     await saveIndexerTokens(tx, batch.changedTokens);
@@ -53,19 +62,40 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
     await savePositionChanges(tx, replay.positions);
     await savePriceChanges(tx, replay.priceChanges);
     await saveFeedAnswers(tx, replay.feedAnswers);
+    lap('writeEvents');
+    if (windowsFromScratch) {
+      for (const [token, p] of state.prices) if (p.price !== null) affected.add(token);
+    } else {
+      for (const token of await tokensWhoseWindowsMoved(tx, since!, toTime)) if (state.prices.get(token)?.price != null) affected.add(token);
+    }
     const tokens = [...affected].sort();
     const pricesAgo = await loadWindowPrices(tx, toTime, tokens);
+    lap('writeWindowPrices');
     await upsertTokens(tx, buildTokenWrites(state, tokens, { pricesAgo, at: toTime, pricing: ctx.pricing, listedSymbols: ctx.listedSymbols, figures }));
+    lap('writeTokens');
     await upsertPools(tx, buildPoolWrites(state, [...touchedPools].sort(), figures));
+    lap('writePools');
     await appendPricePoints(
       tx,
       replay.priceChanges.filter((c) => c.price !== null).map((c) => ({ token: c.token, price: c.price!, observedAt: c.observedAt, blockNumber: c.blockNumber })),
     );
     await recordSwaps(tx, replay.swaps);
+    lap('writeSwaps');
     // Candles from the same price changes and valued swaps, as the batch writes them.
     await rollupCandles(tx, replay.priceChanges, replay.swaps);
-    await refreshSwapCounts(tx, toTime, state.swaps24h);
-    await writeTokenTrust(tx, ctx, state, figures, toTime);
+    lap('writeCandles');
+    // The 24 h counts: moved by the swaps entering and leaving the window when the stored ones are
+    // those at `since` (the same condition as the window prices'), else recounted.
+    let trustScope: TrustScope | undefined;
+    if (windowsFromScratch) await refreshSwapCounts(tx, toTime, state.swaps24h);
+    else {
+      const counted = await shiftSwapCounts(tx, { since: since!, windowEnd: toTime, enteredFromBlock: from }, state.swaps24h);
+      // Scores move with their inputs (the rows above, the counts) and with the tokens' ages.
+      trustScope = { since: since!, changed: new Set([...affected, ...counted]) };
+    }
+    lap('writeSwapCounts');
+    await writeTokenTrust(tx, ctx, state, figures, toTime, trustScope);
+    lap('writeTrust');
     const stored = [...batch.headers.values()].map((h) => ({ number: h.number, hash: h.hash, time: new Date(h.timestamp * 1000) }));
     await saveBlocks(tx, stored, config.reorgDepth);
     // Pool-state history below the oldest stored hash can never be rolled back to: keep only the latest row.
@@ -75,8 +105,10 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
     }
     // Swaps, price changes, hourly prices and candles behind their retention, in bounded statements;
     // here, not per batch, as each table's pruning costs a few statements even when nothing is due.
-    const retention = config.retention ?? retentionDefaults;
-    if (Math.floor((from - 1) / retention.everyBlocks) !== Math.floor(to / retention.everyBlocks)) await applyRetention(tx, retention, toTime);
+    if (retentionDue) await applyRetention(tx, retention, toTime);
     await writeCheckpoint(tx, { chainId: ctx.chainId, blockNumber: to, blockHash: header.hash, blockTime: toTime });
   });
+  // Retention's deletes are not followed row by row: the next batch starts from scratch.
+  state.windowsWrittenAt = retentionDue ? undefined : toTime;
+  lap('writeRest');
 }

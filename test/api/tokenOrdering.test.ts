@@ -6,7 +6,7 @@ import request from 'supertest';
 import type { Token } from '../../src/readModel/types.ts';
 import { upsertTokens, type Database } from '../../src/db/index.ts';
 import { orderColumns, type OrderColumn } from '../oracles/index.ts';
-import { testApp } from '../helpers/testApp.ts';
+import { testApp, type TestApp } from '../helpers/testApp.ts';
 import { testDatabases } from '../helpers/testDatabases.ts';
 import { makeTokens } from '../helpers/tokenFixtures.ts';
 
@@ -57,16 +57,19 @@ const LIMIT = 7;
 for (const target of testDatabases) {
   describe(`GET /tokens ordering on ${target.name}`, { skip: target.skip }, () => {
     let db: Database;
+    // One app for the file's requests, as a server serves them (no test here writes): every
+    // request still goes through the lanes, the response cache and Express, each URL once.
+    let app: TestApp;
     before(async () => {
       db = await target.open();
       await upsertTokens(db, makeTokens(TOTAL));
+      app = testApp(db);
     });
     after(() => db.close());
 
     for (const column of Object.keys(orderColumns) as OrderColumn[]) {
       for (const sort of ['asc', 'desc'] as const) {
         it(`order=${column}&sort=${sort} across pages`, async () => {
-          const app = testApp(db);
           const seen: Token[] = [];
           const pages = Math.ceil(TOTAL / LIMIT);
           for (let page = 1; page <= pages; page++) {
@@ -98,7 +101,7 @@ for (const target of testDatabases) {
     ];
     for (const [name, query, rows] of metaCases) {
       it(`meta for ${name}`, async () => {
-        const res = await request(testApp(db)).get('/tokens').query(query);
+        const res = await request(app).get('/tokens').query(query);
         assert.equal(res.status, 200);
         const q = query as { limit: number; page?: number; addresses?: string };
         const total = q.addresses ? 0 : TOTAL;
@@ -113,9 +116,9 @@ for (const target of testDatabases) {
     }
 
     it('filters by isSecure and addresses together', async () => {
-      const all = (await request(testApp(db)).get('/tokens?limit=100')).body.data as Token[];
+      const all = (await request(app).get('/tokens?limit=100')).body.data as Token[];
       const some = all.slice(0, 30).map((t) => t.contractAddress);
-      const res = await request(testApp(db)).get(`/tokens?isSecure=true&limit=100&addresses=${some.join(',')}`);
+      const res = await request(app).get(`/tokens?isSecure=true&limit=100&addresses=${some.join(',')}`);
       const expected = all.slice(0, 30).filter((t) => t.isSecure).length;
       assert.ok(expected > 0 && expected < 30);
       assert.equal(res.body.meta.totalItemsCount, expected);

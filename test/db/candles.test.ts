@@ -13,6 +13,7 @@ import {
 import { ValidationError } from '../../src/errors/index.ts';
 import { createCandlesReader } from '../../src/readModel/candles/readCandles.ts';
 import { createPriceAtReader } from '../../src/readModel/prices/readPriceAt.ts';
+import { writeCandleRows } from '../../src/db/candles/rollupCandles.ts';
 import { oracleCandles } from '../oracles/candles.ts';
 import { testDatabases } from '../helpers/testDatabases.ts';
 import { makeTokens } from '../helpers/tokenFixtures.ts';
@@ -80,6 +81,23 @@ for (const target of testDatabases) {
       await db.query(`TRUNCATE candles`);
       await rollupCandles(db, history.prices, history.swaps);
       assert.deepEqual(await candleRows(db), batched);
+    });
+
+    it('written a few rows per statement, the same rows as in one statement, replaced rows included', async () => {
+      const all = await candleRows(db);
+      const stored = (await db.query<Record<string, string | number>>(
+        `SELECT token, interval_s, bucket, open::text, high::text, low::text, close::text, volume_usd::text, volume::text, swaps, last_block
+         FROM candles ORDER BY token, interval_s, bucket`,
+      )).map((r) => ({
+        token: String(r.token), intervalSeconds: Number(r.interval_s), bucket: new Date(r.bucket!).getTime(), open: r.open as string | null, high: r.high as string | null,
+        low: r.low as string | null, close: r.close as string | null, volumeUsd: String(r.volume_usd), volume: String(r.volume), swaps: Number(r.swaps), lastBlock: Number(r.last_block),
+      }));
+      assert.ok(stored.length > 50, `${stored.length} rows`);
+      await db.query(`TRUNCATE candles`);
+      // The first half first with other volumes (to be replaced), then every row 7 per statement.
+      await writeCandleRows(db, stored.slice(0, stored.length >> 1).map((r) => ({ ...r, volume: '1', swaps: 0 })), 7);
+      await writeCandleRows(db, stored, 7);
+      assert.deepEqual(await candleRows(db), all);
     });
 
     it('a rollback rebuilds what a fresh roll-up of the remaining blocks gives', async () => {

@@ -1,15 +1,18 @@
 // The demo snapshot's rules that need no `npm start` (test/main/demoSnapshot.test.ts has those):
-// what its keys cover, when its database part cannot be used (the re-index that follows is
-// demoSnapshot.test.ts's), and a snapshot hours old caught up to the wall clock with the last 24 h as
-// dense as on a fresh start, live trading going on from its head.
+// what its keys cover, when its chain part is rebuilt (missing, stale, cut short, aged: the rebuild
+// that follows is demoSnapshot.test.ts's and npmStart.test.ts's), when its database part cannot be
+// used (the re-index that follows is demoSnapshot.test.ts's), and a snapshot hours old caught up
+// to the wall clock with the last 24 h as dense as on a fresh start, live trading going on from its head.
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
+import { anvilBinary } from '../../src/demo/anvil.ts';
 import { openDemo } from '../../src/demo/openDemo.ts';
-import { openDatabaseSnapshot, type SnapshotChain } from '../../src/demo/snapshot.ts';
+import { openDatabaseSnapshot, openSnapshotChain, type SnapshotChain } from '../../src/demo/snapshot.ts';
+import { DEFAULT_SEED } from '../../src/demo/simulate.ts';
 import { CHAIN_KEY_PATHS, DATABASE_KEY_PATHS, chainKey, databaseKey, repoRoot } from '../../src/demo/snapshotKeys.ts';
 
 const dirs: string[] = [];
@@ -109,6 +112,64 @@ describe("a demo snapshot's database part", () => {
     const { part, lines } = open(tempDir('db-part-empty'), 'built');
     assert.equal(part.reason, 'missing');
     assert.deepEqual(lines, []);
+  });
+});
+
+describe("a demo snapshot's chain part", () => {
+  // What openSnapshotChain makes of the chain part, given what `npm start` gives it (main.ts: no
+  // clock, no limit): loaded, or rebuilt with one line saying why. Given a host its node cannot
+  // listen on, it shows which without building anything: a load fails there as a corrupt state does
+  // (then it is rebuilt, as corrupt), and a rebuild stops at its builder's start, right after its
+  // line. The whole rebuild and re-index after each line are the starts' of test/main/.
+  const key = chainKey({ seed: DEFAULT_SEED, node: `anvil ${anvilBinary().version}` });
+  /** A chain part as buildChain writes it, for the current key, its head `ageSec` behind the wall clock. */
+  function chainPart(ageSec: number): string {
+    const dir = tempDir('chain-part');
+    writeFileSync(join(dir, 'chain.json'), Buffer.alloc(100, '{'));
+    const head = { number: 9, hash: `0x${'9'.repeat(64)}`, timestamp: Math.floor(Date.now() / 1000) - ageSec };
+    writeFileSync(join(dir, 'chain.meta.json'), JSON.stringify({ key, stateBytes: 100, head, deployment: { chainId: 59144 } }));
+    return dir;
+  }
+  const chainMeta = (dir: string) => JSON.parse(readFileSync(join(dir, 'chain.meta.json'), 'utf8')) as Record<string, unknown>;
+  /** The lines openSnapshotChain logs for the chain part in `dir` (on the unusable host). */
+  async function linesFor(dir: string, seed?: number): Promise<string[]> {
+    const lines: string[] = [];
+    await assert.rejects(openSnapshotChain({ dir, seed, host: '256.0.0.1', log: (m) => void lines.push(m) }), /anvil exited/);
+    return lines;
+  }
+  const rebuilt = (reason: string) => `demo snapshot ${reason}: building the demo chain and saving it`;
+  const LOAD_FAILED = /^demo snapshot corrupt \(anvil exited .*\): building the demo chain and saving it$/;
+
+  it('one up to 6 h behind the wall clock is loaded (then caught up); one older is rebuilt, its one line saying how old', async () => {
+    for (const hours of [0, 3, 5.9]) {
+      const lines = await linesFor(chainPart(hours * 3600));
+      assert.equal(lines.length, 1, `${hours} h: ${lines.join('\n')}`);
+      assert.match(lines[0]!, LOAD_FAILED, `${hours} h: loaded (its load failed on the host)`);
+    }
+    for (const [hours, shown] of [[6.2, '6.2'], [7, '7.0'], [30, '30.0']] as const) {
+      assert.deepEqual(await linesFor(chainPart(hours * 3600)), [rebuilt(`aged (its head is ${shown} h behind the wall clock; at most 6 h is caught up)`)], `${hours} h`);
+    }
+  });
+
+  it('one missing, stale or cut short is rebuilt, its one line saying why', async () => {
+    const cases: [string, (dir: string) => void, RegExp][] = [
+      ['missing', (dir) => rmSync(join(dir, 'chain.meta.json')), /^missing$/],
+      ['corrupt metadata', (dir) => writeFileSync(join(dir, 'chain.meta.json'), '{"key":'), /^corrupt \(chain\.meta\.json: .+\)$/],
+      ['another key', (dir) => writeFileSync(join(dir, 'chain.meta.json'), JSON.stringify({ ...chainMeta(dir), key: 'another-chain' })), /^stale \(key another-chain, now \w+: the contracts, src\/demo, the seed or the node changed\)$/],
+      ['cut short', (dir) => writeFileSync(join(dir, 'chain.json'), '{}'), /^corrupt \(chain\.json is 2 bytes, 100 written\)$/],
+      ['state gone', (dir) => rmSync(join(dir, 'chain.json')), /^corrupt \(chain\.json is missing bytes, 100 written\)$/],
+    ];
+    for (const [name, spoil, reason] of cases) {
+      const dir = chainPart(0);
+      spoil(dir);
+      const lines = await linesFor(dir);
+      assert.equal(lines.length, 1, `${name}: ${lines.join('\n')}`);
+      const why = /^demo snapshot (.*): building the demo chain and saving it$/.exec(lines[0]!)?.[1] ?? lines[0]!;
+      assert.match(why, reason, name);
+    }
+    // Another seed is another chain: the key covers it.
+    const [line] = await linesFor(chainPart(0), DEFAULT_SEED + 1);
+    assert.match(line!, /^demo snapshot stale \(key \w+, now \w+: /);
   });
 });
 

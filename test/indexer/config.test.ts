@@ -47,6 +47,16 @@ test('bootstrap: head-first with 4000-block history ranges unless INDEXER_BOOTST
   assert.throws(() => loadIndexerConfig({ INDEXER_BOOTSTRAP: 'backwards' }), (e) => e instanceof ConfigError && /INDEXER_BOOTSTRAP/.test(e.problems.join()));
 });
 
+test('history block times: bucketed unless INDEXER_HISTORY_BLOCK_TIMES=exact; another value is an error naming the variable', () => {
+  assert.equal(loadIndexerConfig({}).historyBlockTimes, 'bucketed');
+  assert.equal(loadIndexerConfig({ INDEXER_HISTORY_BLOCK_TIMES: 'exact' }).historyBlockTimes, 'exact');
+  assert.equal(loadIndexerConfig({ INDEXER_HISTORY_BLOCK_TIMES: 'bucketed' }).historyBlockTimes, 'bucketed');
+  assert.throws(
+    () => loadIndexerConfig({ INDEXER_HISTORY_BLOCK_TIMES: 'interpolated' }),
+    (e) => e instanceof ConfigError && e.problems.some((p) => p === 'INDEXER_HISTORY_BLOCK_TIMES="interpolated": expected bucketed or exact'),
+  );
+});
+
 test('every bad value is reported at once, the node settings with the indexer settings', () => {
   assert.throws(
     () => loadConfig({

@@ -52,11 +52,15 @@ test('demo network: the loop survives node failures, catches up and follows the 
   // Three hours of fine blocks after two coarse ones, 8 and 4 days back: every window has a start price.
   const demo = await startDemo({ hours: 3, days: 8, coarseIntervalSec: [345_600, 345_600] });
   t.diagnostic(`demo ready in ${Date.now() - t0} ms`);
-  // requests 20..60 fail outright (retries exhausted): whole steps fail and the loop must go on;
+  // the 3rd to 12th eth_getLogs fail outright (retries exhausted): whole steps fail and the loop must go on
+  // (chosen by method, not by request count, so contract-check rounds cannot absorb the failures);
   // later, while failBalances is set, every read with a balanceOf (circulating supplies) fails.
   let failBalances = false;
-  const proxy = await startProxy(demo.chain.url, (body, n) =>
-    (n >= 20 && n < 60) || (failBalances && JSON.stringify(body.params).includes('70a08231')) ? { status: 503 } : null);
+  let logsRequests = 0;
+  const proxy = await startProxy(demo.chain.url, (body) => {
+    const failingLogs = body.method === 'eth_getLogs' && ++logsRequests >= 3 && logsRequests < 13;
+    return failingLogs || (failBalances && JSON.stringify(body.params).includes('70a08231')) ? { status: 503 } : null;
+  });
   const chain = createChainClient({ url: proxy.url, maxRetries: 1, retryBaseMs: 5 });
   const db = await openPglite();
   let running: { stop(): Promise<void> } | undefined;

@@ -42,17 +42,38 @@ const open = async () => {
 };
 let v4Trade: (tokenIn: 'token' | 'usdc', amount: bigint) => Promise<void>;
 
-/** A forward index of the chain as it is now (one per head block: a database costs seconds). */
-const forwardByHead = new Map<string, Database>();
-async function forwardIndex(): Promise<Database> {
+/**
+ * A forward index of the chain as it is now, built once per head block (a database costs seconds)
+ * through a client of its own whose logs carry no blockTimestamp, with the requests it cost; its
+ * database is not written after, so its snapshot is read once.
+ */
+type ForwardRun = { db: Database; steps: number; atCatalogue: Record<string, number>; requests: number; byMethod: Record<string, number>; snapshot(): ReturnType<typeof snapshotDb> };
+const forwardByHead = new Map<string, Promise<ForwardRun>>();
+async function forwardRun(): Promise<ForwardRun> {
   const head = (await world.rpc<{ hash: string }>('eth_getBlockByNumber', ['latest', false])).hash;
-  const known = forwardByHead.get(head);
-  if (known) return known;
-  const db = await open();
-  await runToHead(createIndexer({ db, chain: client, config: forward }));
-  forwardByHead.set(head, db);
-  return db;
+  let run = forwardByHead.get(head);
+  if (!run) {
+    run = (async () => {
+      const raw = createChainClient({ url: world.chain.url });
+      try {
+        const db = await open();
+        const indexer = createIndexer({ db, chain: withoutLogTimes(raw), config: forward });
+        await indexer.syncOnce();
+        const atCatalogue = { ...raw.stats().byMethod };
+        const steps = 1 + (await runToHead(indexer));
+        const total = raw.stats();
+        let snapshot: ReturnType<typeof snapshotDb> | undefined;
+        return { db, steps, atCatalogue, requests: total.requests, byMethod: { ...total.byMethod }, snapshot: () => (snapshot ??= snapshotDb(db)) };
+      } finally {
+        raw.destroy();
+      }
+    })();
+    forwardByHead.set(head, run);
+  }
+  return run;
 }
+const forwardIndex = async (): Promise<Database> => (await forwardRun()).db;
+const forwardSnapshot = async () => (await forwardRun()).snapshot();
 
 /** A few blocks of trading in every pool, a minute apart. */
 async function trade(round: number) {
@@ -121,7 +142,7 @@ test('head-first: once history is filled, tokens, swaps, pools, positions, price
   const steps = await runToHead(indexer);
   assert.ok(steps > 3, `several history ranges (${steps} steps)`);
   assert.equal(indexer.status().historyComplete, true);
-  const a = await snapshotDb(expected);
+  const a = await forwardSnapshot();
   const b = await snapshotDb(db);
   assert.ok(b.swaps.length > 40 && b.candles.length > 0 && b.pricePoints.length > 0);
   assert.deepEqual(b.priceChanges, a.priceChanges);
@@ -149,10 +170,10 @@ test('head-first: a restart in the middle of the history fill ends identical to 
   // the pools with events.
   const second = createIndexer({ db, chain: client, config: { ...headFirst, historyRangeBlocks: 23 } });
   const firstFill = (await second.syncOnce()).fill!;
-  const pools = (await snapshotDb(expected)).pools.length;
+  const pools = (await forwardSnapshot()).pools.length;
   assert.ok(firstFill.statesRead >= pools / 2, `after a restart the first range reads every older pool (${firstFill.statesRead} of ${pools})`);
   await runToHead(second);
-  assert.deepEqual(await snapshotDb(db), await snapshotDb(expected));
+  assert.deepEqual(await snapshotDb(db), await forwardSnapshot());
 });
 
 test('head-first: after every range, the prices carried to the block before it equal the prices a forward index had there', async () => {
@@ -164,6 +185,7 @@ test('head-first: after every range, the prices carried to the block before it e
     new Map((await expected.query<{ token: string; price: string; source: string | null }>(
       `SELECT DISTINCT ON (token) token, price::text, source FROM indexer_price_changes WHERE block_number <= $1 ORDER BY token, block_number DESC`, [block],
     )).filter((r) => r.price !== null).map((r) => [r.token, `${r.price} ${r.source}`]));
+  const pools = (await forwardSnapshot()).pools.length;
   const db = await open();
   const indexer = createIndexer({ db, chain: client, config: { ...headFirst, historyRangeBlocks: 4 } });
   await indexer.syncOnce();
@@ -173,7 +195,7 @@ test('head-first: after every range, the prices carried to the block before it e
     const fill = (await indexer.syncOnce()).fill;
     if (!fill || fill.history.complete) break;
     ranges++;
-    eventless += (await snapshotDb(expected)).pools.length - fill.statesRead;
+    eventless += pools - fill.statesRead;
     const carried = new Map((await db.query<{ token: string; price: string; source: string | null }>(
       `SELECT token, price::text, source FROM indexer_price_changes WHERE carried AND block_number = $1 AND price IS NOT NULL`, [fill.from - 1],
     )).map((r) => [r.token, `${r.price} ${r.source}`]));
@@ -181,7 +203,7 @@ test('head-first: after every range, the prices carried to the block before it e
   }
   assert.ok(ranges >= 3 && eventless > ranges, `ranges whose pools mostly had no events (${ranges} ranges, ${eventless} pool-ranges without a read)`);
   await runToHead(indexer);
-  assert.deepEqual(await snapshotDb(db), await snapshotDb(expected));
+  assert.deepEqual(await snapshotDb(db), await forwardSnapshot());
 });
 
 /**
@@ -225,7 +247,9 @@ test('head-first: requests with and without blockTimestamp in logs, against a fo
     raw.destroy();
     return { steps, atCatalogue, total: total.requests, byMethod: total.byMethod, snapshot: await snapshotDb(db) };
   };
-  const fwd = await count(forward, false);
+  // The forward index of this chain (built once, through a client of its own, requests counted).
+  const { steps, atCatalogue, requests, byMethod } = await forwardRun();
+  const fwd = { steps, atCatalogue, total: requests, byMethod, snapshot: await forwardSnapshot() };
   const withTimes = await count(headFirst, true);
   const without = await count(headFirst, false);
   const sum = (m: Record<string, number>) => Object.values(m).reduce((s, n) => s + n, 0);
@@ -326,6 +350,40 @@ test('head-first: with a client of its own for the checks, contract-check rounds
   }
 });
 
+test('head-first: a never-checked token is checked once a swap of it is stored (its check reads its latest swaps), or once the fill is done', async () => {
+  // Ranges of 2 blocks: the first ranges hold the swaps of a few pools only. This chain spans less
+  // than the 7-day window, so until the fill is done only tokens with a swap stored are ready.
+  const db = await open();
+  const checksChain = createChainClient({ url: world.chain.url });
+  const indexer = createIndexer({ db, chain: client, checksChain, config: { ...headFirst, historyRangeBlocks: 2, contractCheckMaxCalls: 52 } });
+  try {
+    await indexer.syncOnce(); // the catalogue
+    let waited = 0;
+    for (let step = 0; ; step++) {
+      assert.ok(step < 500, 'the fill completes');
+      const result = await indexer.syncOnce();
+      await indexer.settleContractChecks();
+      if (result.caughtUp) break;
+      const early = await db.query(`SELECT token FROM indexer_contract_checks c WHERE NOT EXISTS (SELECT 1 FROM swaps s WHERE s.token = c.token)`);
+      assert.deepEqual(early, [], `step ${step}: tokens checked before a swap of theirs was stored`);
+      const unready = await db.query(
+        `SELECT address FROM tokens t WHERE current_price IS NOT NULL AND NOT EXISTS (SELECT 1 FROM swaps s WHERE s.token = t.address)`,
+      );
+      if (unready.length > 0) waited++;
+    }
+    assert.ok(waited > 0, 'some priced tokens had no swap stored during the fill');
+    await indexer.syncOnce();
+    await indexer.settleContractChecks();
+    await indexer.syncOnce();
+    const priced = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tokens WHERE current_price IS NOT NULL`))[0]!.n;
+    const checked = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM indexer_contract_checks`))[0]!.n;
+    assert.equal(checked, priced, 'every priced token is checked once the fill is done');
+  } finally {
+    await indexer.stop();
+    checksChain.destroy();
+  }
+});
+
 test('head-first: a reorg above the bootstrap block during the fill is rolled back; the end equals a forward index of the final chain', async () => {
   const db = await open();
   const indexer = createIndexer({ db, chain: client, config: headFirst });
@@ -342,7 +400,7 @@ test('head-first: a reorg above the bootstrap block during the fill is rolled ba
   assert.ok(step.reorg && step.reorg.to >= boot.block, 'rolled back to a block at or above the bootstrap block');
   assert.equal((await readCheckpoint(db))!.history!.bootstrapBlock, boot.block, 'the bootstrap stands');
   await runToHead(indexer);
-  assert.deepEqual(await snapshotDb(db), await snapshotDb(await forwardIndex()));
+  assert.deepEqual(await snapshotDb(db), await forwardSnapshot());
 });
 
 test('head-first: a reorg below the bootstrap block drops everything and bootstraps again', async () => {
@@ -361,15 +419,55 @@ test('head-first: a reorg below the bootstrap block drops everything and bootstr
   const again = await indexer.syncOnce();
   assert.ok(again.bootstrap && again.bootstrap.block > boot.block, 'bootstrapped again at the new head');
   await runToHead(indexer);
-  assert.deepEqual(await snapshotDb(db), await snapshotDb(await forwardIndex()));
+  assert.deepEqual(await snapshotDb(db), await forwardSnapshot());
 });
 
 test('head-first: history is filled back as far as it is kept (here the 7-day window), not to the start block; what it holds equals a forward index', async () => {
-  await world.mineAt((await world.latest()).timestamp + 8 * 86_400); // eight days later
+  await world.mineAt((await world.latest()).timestamp + 5 * 86_400); // five days later
+  // Blocks between the 7-day window's start and the trading below, so that no range holds both.
+  for (let i = 0; i < 30; i++) await world.mineAt((await world.latest()).timestamp + 60);
   await trade(15);
+  // The other pools' last events are then inside the 7-day window and outside the 24 h one, so the
+  // ranges that reach them store those pools' newest states (their tokens' market time) without
+  // touching the 24 h window.
+  // A day later, and two days after that, only the first pool trades, each time followed by more
+  // blocks than two history ranges hold (17 each here): the ranges around the first of them are older
+  // than 24 h, and the other tokens have no record in them.
+  for (const days of [1, 2]) {
+    await world.mineAt((await world.latest()).timestamp + days * 86_400);
+    await built[0]!.c.swap(built[0]!.pool, usdc, 300n * e6);
+    for (let i = 0; i < 40; i++) await world.mineAt((await world.latest()).timestamp + 60);
+  }
   const db = await open();
   const retention = { ...retentionDefaults, priceChanges: 3_600_000 }; // shorter than the 7-day window: the window wins
   const indexer = createIndexer({ db, chain: client, config: { ...headFirst, retention } });
+  // Range by range: once the filled history holds a token's last market event (its source pool's
+  // last event), the token row's market time is the forward index's, whichever rows the range rewrote.
+  const marketTimes = async (of: Database) => new Map((await of.query<{ address: string; at: Date | null }>(
+    `SELECT address, market_updated_at AS at FROM tokens`,
+  )).map((r) => [r.address, r.at === null ? null : new Date(r.at).getTime()]));
+  const truth = await marketTimes(await forwardIndex());
+  // And every token with candles has a priced one after each range (a quiet token's carried row is
+  // where a candle answer starts from).
+  const withCandles = async (of: Database) => (await of.query<{ token: string }>(
+    `SELECT DISTINCT token FROM candles WHERE interval_s = 300 AND close IS NOT NULL ORDER BY token`,
+  )).map((r) => r.token);
+  const candleTokens = await withCandles(await forwardIndex());
+  let checked = 0;
+  await indexer.syncOnce();
+  for (;;) {
+    const fill = (await indexer.syncOnce()).fill;
+    if (!fill) break;
+    const got = await marketTimes(db);
+    for (const [address, at] of truth) {
+      if (at === null || at <= fill.history.fromTime.getTime()) continue;
+      assert.equal(got.get(address), at, `market time of ${address} after the range ${fill.from}–${fill.to}`);
+      checked++;
+    }
+    assert.deepEqual(await withCandles(db), candleTokens, `tokens with candles after the range ${fill.from}–${fill.to}`);
+    if (fill.history.complete) break;
+  }
+  assert.ok(checked > 0);
   await runToHead(indexer);
   const history = (await readCheckpoint(db))!.history!;
   assert.ok(history.complete && history.fromBlock > 0, `complete from block ${history.fromBlock}`);
@@ -379,18 +477,51 @@ test('head-first: history is filled back as far as it is kept (here the 7-day wi
   assert.deepEqual(body.completeness.windows, { h1: true, h6: true, h24: true, d7: true });
   assert.equal(body.completeness.historyFrom, null);
 
-  const expected = await snapshotDb(await forwardIndex());
-  const actual = await snapshotDb(db);
+  const expected = await snapshotDb(await forwardIndex(), { withMarketTime: true });
+  const actual = await snapshotDb(db, { withMarketTime: true });
   const from = (rows: Record<string, unknown>[]) => rows.filter((r) => Number(r.block_number) >= history.fromBlock);
   // A price unchanged since before the filled history took its value at some time the index cannot
   // see: priceUpdatedAt is then the history's start (the forward index, which saw it, says when).
   const beforeHistory = (rows: Record<string, unknown>[]) => rows.map((r) =>
     r.price_updated_at instanceof Date && r.price_updated_at.getTime() <= history.fromTime.getTime() ? { ...r, price_updated_at: 'at or before the history' } : r);
-  assert.deepEqual(beforeHistory(actual.tokens), beforeHistory(expected.tokens), 'token rows, their 7-day change included');
+  assert.deepEqual(beforeHistory(actual.tokens), beforeHistory(expected.tokens), 'token rows, their 7-day change and market time included');
+  const quiet = expected.tokens.filter((t) => t.market_updated_at instanceof Date && t.market_updated_at.getTime() < history.fromTime.getTime() + 6 * 86_400_000);
+  assert.ok(quiet.length >= 3, `tokens whose market last moved days before the head: ${quiet.length}`);
   assert.deepEqual(actual.pools, expected.pools);
   assert.deepEqual(from(actual.swaps as Record<string, unknown>[]), from(expected.swaps as Record<string, unknown>[]));
   assert.deepEqual(from(actual.priceChanges), from(expected.priceChanges));
+  // Candles of buckets wholly inside the filled history: starting after fromTime, the time of block
+  // historyFrom − 1 (outside it, where the carried prices are); a bucket starting at that very second
+  // holds that block.
+  const inside = (rows: Record<string, unknown>[]) => rows.filter((r) => new Date(r.bucket as Date).getTime() > history.fromTime.getTime());
+  assert.deepEqual(inside(actual.candles), inside(expected.candles), 'candles inside the filled history');
   assert.ok(actual.swaps.length < expected.swaps.length, 'older history is not filled');
+});
+
+test('head-first: the range that fills past the 7-day window\'s start, with history still to fill below it, writes every token\'s 7-day change', async () => {
+  // Price changes kept 9 days (longer than this chain): the fill goes on below the 7-day window after the range that crosses its start.
+  const retention = { ...retentionDefaults, priceChanges: 9 * 86_400_000 };
+  const db = await open();
+  const indexer = createIndexer({ db, chain: client, config: { ...headFirst, retention } });
+  const changes7d = async (of: Database) => new Map((await of.query<{ address: string; change: string | null }>(
+    `SELECT address, price_change_7d::text AS change FROM tokens`,
+  )).map((r) => [r.address, r.change]));
+  const expected = await changes7d(await forwardIndex());
+  assert.ok([...expected.values()].filter((c) => c !== null).length >= 3, 'tokens with a 7-day change');
+  await indexer.syncOnce();
+  let crossed = false;
+  for (;;) {
+    const fill = (await indexer.syncOnce()).fill;
+    if (!fill) break;
+    const head = (await readCheckpoint(db))!.blockTime.getTime();
+    if (fill.history.fromTime.getTime() <= head - 7 * 86_400_000) {
+      assert.ok(!fill.history.complete, 'history left to fill below the 7-day window');
+      assert.deepEqual(await changes7d(db), expected, `7-day changes after the range ${fill.from}–${fill.to}`);
+      crossed = true;
+      break;
+    }
+  }
+  assert.ok(crossed, 'a range filled past the 7-day window\'s start');
 });
 
 test('head-first on PostgreSQL: a standby takes over in the middle of the history fill and finishes the same index', { skip: skipWithoutPostgres }, async () => {
@@ -406,7 +537,7 @@ test('head-first on PostgreSQL: a standby takes over in the middle of the histor
     await a.stop();
     await until('takeover', () => b.status().role === 'leader');
     await until('history filled', async () => (await readCheckpoint(db))?.history?.complete === true);
-    assert.deepEqual(await snapshotDb(db), await snapshotDb(await forwardIndex()));
+    assert.deepEqual(await snapshotDb(db), await forwardSnapshot());
   } finally {
     await Promise.all([a.stop(), b.stop()]);
   }
@@ -415,7 +546,7 @@ test('head-first on PostgreSQL: a standby takes over in the middle of the histor
 test('head-first: a history range whose write exceeds the statement timeout is tried again smaller, and the fill completes equal to a forward index', async () => {
   // The database here cancels a price-changes insert spanning more than 6 blocks, as a server
   // cancels a statement that runs past statement_timeout (SQLSTATE 57014).
-  const expected = await forwardIndex();
+  await forwardIndex();
   const db = await open();
   const spans: { span: number; refused: boolean }[] = [];
   const guard = (q: Queryable): Queryable => ({
@@ -449,7 +580,7 @@ test('head-first: a history range whose write exceeds the statement timeout is t
     if (done) break;
   }
   assert.ok(failures >= 1 && spans.some((s) => !s.refused && s.span > 0), `ranges were refused (${failures}) and smaller ones stored`);
-  assert.deepEqual(await snapshotDb(db), await snapshotDb(expected));
+  assert.deepEqual(await snapshotDb(db), await forwardSnapshot());
 });
 
 async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {

@@ -34,3 +34,31 @@ test('the size grows back after writes under a quarter of the timeout, up to the
   for (let i = 0; i < 20; i++) size.failed(timeout);
   assert.equal(size.blocks(), 1, 'the default floor is one block');
 });
+
+test('slow writes grow the size back after probeAfter ranges in a row; a fault after a probe doubles the wait', () => {
+  const size = createHistoryRangeSize({ maxBlocks: 4000, writeTimeoutMs: 15_000, probeAfter: 3 });
+  const slow = 12_000;
+  size.failed(timeout);
+  assert.equal(size.blocks(), 2000);
+  size.stored(slow);
+  size.stored(slow);
+  assert.equal(size.blocks(), 2000, 'two slow ranges: not yet');
+  size.stored(slow);
+  assert.equal(size.blocks(), 4000, 'the third slow range in a row probes the larger size');
+  size.failed(timeout);
+  assert.equal(size.blocks(), 2000, 'the probe failed: halved again');
+  for (let i = 0; i < 5; i++) size.stored(slow);
+  assert.equal(size.blocks(), 2000, 'after a failed probe, five ranges are not enough');
+  size.stored(slow);
+  assert.equal(size.blocks(), 4000, 'the sixth is (the wait doubled)');
+  size.stored(slow);
+  assert.equal(size.blocks(), 4000, 'at the configured size it stays');
+  size.failed(timeout);
+  size.stored(slow);
+  size.failed(timeout);
+  assert.equal(size.blocks(), 1000, 'a fault that is not a probe\'s does not lengthen the wait');
+  for (let i = 0; i < 5; i++) size.stored(slow);
+  assert.equal(size.blocks(), 1000);
+  size.stored(slow);
+  assert.equal(size.blocks(), 2000);
+});

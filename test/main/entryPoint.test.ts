@@ -44,7 +44,7 @@ describe('entry point', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'token-api-main-'));
     // The drain tests serve an existing database (the migrated dump): they are not about a first
     // start, which `start` below measures from nothing (an in-memory database and the demo).
-    await Promise.all(['pglite', 'pglite-busy'].map((name) => seedPgliteDir(join(dataDir, name))));
+    await seedPgliteDir(join(dataDir, 'pglite'));
   });
   after(() => {
     node.close();
@@ -65,75 +65,70 @@ describe('entry point', () => {
     assert.match(started.output(), /CHAIN_RPC_URL: required by `serve`/);
   });
 
-  it('serves, then on SIGTERM finishes the request in flight with Connection: close, serves requests already sent on idle keep-alive connections, refuses new connections and exits 0', async () => {
-    const started = startMain('serve', {
-      CHAIN_RPC_URL: nodeUrl,
-      PGLITE_DIR: join(dataDir, 'pglite'),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      RATE_LIMIT_PER_SECOND: '0',
-      RATE_LIMIT_PER_MINUTE: '0',
-    });
-    const url = await waitForUrl(started);
-    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
-    try {
-      const health = await get(`${url}/healthz`, agent);
-      assert.equal(health.status, 200);
-      const tokens = await get(`${url}/tokens`, agent);
-      assert.deepEqual(JSON.parse(tokens.body).meta, { page: 1, limit: 50, totalItemsCount: 0, pagesCount: 0 });
-      // Eight keep-alive connections, idle once these answers are in.
-      const warm = await Promise.all(Array.from({ length: 8 }, () => get(`${url}/healthz`, agent)));
-      assert.ok(warm.every((r) => r.headers.connection === 'keep-alive'));
-
-      const inFlight = post(`${url}/rpc`, JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_getTransactionByHash', params: [TX_HASH] }), agent);
-      await new Promise((r) => setTimeout(r, 300));
-      const sigterm = performance.now();
-      started.child.kill('SIGTERM');
-      // Requests a client sent on its idle connections just after SIGTERM (they cross it on the wire).
-      await new Promise((r) => setTimeout(r, 10));
-      const late = await Promise.all(Array.from({ length: 7 }, () => get(`${url}/healthz`, agent)));
-      for (const r of late) {
-        assert.equal(r.status, 200, 'a request sent on an idle keep-alive connection is answered');
-        assert.equal(r.headers.connection, 'close', 'and told the connection closes');
-      }
-      await new Promise((r) => setTimeout(r, 600));
-      await assert.rejects(get(`${url}/healthz`, false), 'no new connections once draining');
-      const answer = await inFlight;
-      assert.equal(answer.status, 200);
-      assert.equal(answer.headers.connection, 'close', 'the request in flight is answered with Connection: close');
-      assert.deepEqual(JSON.parse(answer.body), { jsonrpc: '2.0', id: 7, result: null });
-      assert.equal(await started.exit, 0);
-      const exitMs = performance.now() - sigterm;
-      assert.ok(exitMs < 4000, `exited ${Math.round(exitMs)} ms after SIGTERM (drain limit 10 s; the request in flight took 1.5 s)`);
-      assert.match(started.output(), /shutting down/);
-    } finally {
-      agent.destroy();
-      started.child.kill('SIGKILL');
-    }
-  });
-
-  it('reaches a node whose URL carries credentials, never prints them, and counts every request to it in /metrics', async () => {
+  it('serves through a node whose URL carries credentials, then drains on SIGTERM (one process)', async (t) => {
+    // One serve process for both: its start (PGlite's, the service's) costs more than either check.
     const port = new URL(nodeUrl).port;
     const secretUrl = `http://svcuser:s3cr3t-pass@127.0.0.1:${port}/v3/key-abc123def?apikey=q9q9q9`;
     const started = startMain('serve', { CHAIN_RPC_URL: secretUrl, PGLITE_DIR: join(dataDir, 'pglite'), PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0' });
+    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    const printedByApi: string[] = [];
+    const seenBefore = authorizations.length;
     try {
       const url = await waitForUrl(started);
-      const seenBefore = authorizations.length;
-      const ready = await get(`${url}/readyz`, false);
-      const lookup = await post(`${url}/rpc`, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }), false);
-      assert.deepEqual(JSON.parse(lookup.body), { jsonrpc: '2.0', id: 1, result: '0x7a69' });
-      assert.ok(authorizations.length > seenBefore);
-      assert.ok(authorizations.slice(seenBefore).every((a) => a === `Basic ${Buffer.from('svcuser:s3cr3t-pass').toString('base64')}`), 'every request carries the Basic header the URL implies');
-      const metrics = (await get(`${url}/metrics`, false)).body;
-      assert.match(metrics, /chain_node_requests_total\{client="rpc",method="eth_chainId"\} 1/);
-      assert.match(metrics, /chain_node_requests_total\{client="readiness",method="eth_blockNumber"\} [1-9]/);
-      assert.match(metrics, /chain_node_budget_rate 25\b/, 'a node given by URL has the default budget of 25 requests/s');
-      started.child.kill('SIGTERM');
-      assert.equal(await started.exit, 0);
-      const printed = `${started.output()} ${ready.body} ${metrics}`;
-      assert.match(started.output(), new RegExp(`127\\.0\\.0\\.1:${port}`), 'the node is named by host and port');
-      for (const secret of ['s3cr3t', 'key-abc123def', 'q9q9q9', 'svcuser']) assert.ok(!printed.includes(secret), `${secret} was printed`);
+      await t.test('reaches a node whose URL carries credentials and counts every request to it in /metrics', async () => {
+        const ready = await get(`${url}/readyz`, false);
+        printedByApi.push(ready.body);
+        const lookup = await post(`${url}/rpc`, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }), false);
+        assert.deepEqual(JSON.parse(lookup.body), { jsonrpc: '2.0', id: 1, result: '0x7a69' });
+        assert.ok(authorizations.length > seenBefore);
+        assert.ok(authorizations.slice(seenBefore).every((a) => a === `Basic ${Buffer.from('svcuser:s3cr3t-pass').toString('base64')}`), 'every request carries the Basic header the URL implies');
+        const metrics = (await get(`${url}/metrics`, false)).body;
+        printedByApi.push(metrics);
+        assert.match(metrics, /chain_node_requests_total\{client="rpc",method="eth_chainId"\} 1/);
+        assert.match(metrics, /chain_node_requests_total\{client="readiness",method="eth_blockNumber"\} [1-9]/);
+        assert.match(metrics, /chain_node_budget_rate 25\b/, 'a node given by URL has the default budget of 25 requests/s');
+      });
+
+      await t.test('on SIGTERM finishes the request in flight with Connection: close, serves requests already sent on idle keep-alive connections, refuses new connections and exits 0', async () => {
+        const health = await get(`${url}/healthz`, agent);
+        assert.equal(health.status, 200);
+        const tokens = await get(`${url}/tokens`, agent);
+        assert.deepEqual(JSON.parse(tokens.body).meta, { page: 1, limit: 50, totalItemsCount: 0, pagesCount: 0 });
+        // Eight keep-alive connections, idle once these answers are in.
+        const warm = await Promise.all(Array.from({ length: 8 }, () => get(`${url}/healthz`, agent)));
+        assert.ok(warm.every((r) => r.headers.connection === 'keep-alive'));
+
+        const inFlight = post(`${url}/rpc`, JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_getTransactionByHash', params: [TX_HASH] }), agent);
+        await new Promise((r) => setTimeout(r, 300));
+        const sigterm = performance.now();
+        started.child.kill('SIGTERM');
+        // Requests a client sent on its idle connections just after SIGTERM (they cross it on the wire).
+        await new Promise((r) => setTimeout(r, 10));
+        const late = await Promise.all(Array.from({ length: 7 }, () => get(`${url}/healthz`, agent)));
+        for (const r of late) {
+          assert.equal(r.status, 200, 'a request sent on an idle keep-alive connection is answered');
+          assert.equal(r.headers.connection, 'close', 'and told the connection closes');
+        }
+        await new Promise((r) => setTimeout(r, 600));
+        await assert.rejects(get(`${url}/healthz`, false), 'no new connections once draining');
+        const answer = await inFlight;
+        assert.equal(answer.status, 200);
+        assert.equal(answer.headers.connection, 'close', 'the request in flight is answered with Connection: close');
+        assert.deepEqual(JSON.parse(answer.body), { jsonrpc: '2.0', id: 7, result: null });
+        assert.equal(await started.exit, 0);
+        const exitMs = performance.now() - sigterm;
+        assert.ok(exitMs < 4000, `exited ${Math.round(exitMs)} ms after SIGTERM (drain limit 10 s; the request in flight took 1.5 s)`);
+        assert.match(started.output(), /shutting down/);
+      });
+
+      await t.test('never prints the credentials of the node URL (its whole run, its answers)', () => {
+        assert.ok(authorizations.slice(seenBefore).every((a) => a === `Basic ${Buffer.from('svcuser:s3cr3t-pass').toString('base64')}`), 'every request of the run carried the Basic header');
+        const printed = `${started.output()} ${printedByApi.join(' ')}`;
+        assert.match(started.output(), new RegExp(`127\\.0\\.0\\.1:${port}`), 'the node is named by host and port');
+        for (const secret of ['s3cr3t', 'key-abc123def', 'q9q9q9', 'svcuser']) assert.ok(!printed.includes(secret), `${secret} was printed`);
+      });
     } finally {
+      agent.destroy();
       started.child.kill('SIGKILL');
     }
   });

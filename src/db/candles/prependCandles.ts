@@ -17,8 +17,9 @@ type Row = Omit<StoredCandle, 'bucket' | 'lastBlock' | 'intervalSeconds'> & { in
  * counts added. Equal to rolling the same records up in time order. Carried prices are block 0's
  * records (no block's change): a row left with last_block 0 holds nothing but a carried price, and
  * is dropped once the range is filled past its bucket (after the bucket of `carriedAt`, the time of
- * the range's own carried prices; all of them when the range carries none). Returns the rows written
- * (a stored row the merge leaves unchanged is not written).
+ * the range's own carried prices; all of them when the range carries none; only those of
+ * `carriedOf` when given, the tokens whose prices the range carries). Returns the rows written (a
+ * stored row the merge leaves unchanged is not written).
  */
 export async function prependCandles(
   db: Queryable,
@@ -26,11 +27,15 @@ export async function prependCandles(
   swaps: readonly CandleSwapInput[],
   carriedAt: Date | null,
   intervals: readonly number[] = ALL_INTERVALS,
+  carriedOf?: readonly string[],
 ): Promise<number> {
+  // With `carriedOf`, only those tokens' carried rows move down (the range carries only their prices).
+  const only = carriedOf ? carriedOf.map((t) => t.toLowerCase()) : null;
   for (const seconds of intervals) {
-    await db.query(`DELETE FROM candles WHERE interval_s = $1 AND last_block = 0 AND ($2::timestamptz IS NULL OR bucket > $2)`, [
-      seconds, carriedAt ? new Date(bucketOf(carriedAt.getTime(), seconds)).toISOString() : null,
-    ]);
+    await db.query(
+      `DELETE FROM candles WHERE interval_s = $1 AND last_block = 0 AND ($2::timestamptz IS NULL OR bucket > $2) AND ($3::text[] IS NULL OR token = ANY($3))`,
+      [seconds, carriedAt ? new Date(bucketOf(carriedAt.getTime(), seconds)).toISOString() : null, only],
+    );
   }
   const rows = mergeCandles(
     prices.map((p) => ({ ...p, token: p.token.toLowerCase() })),

@@ -45,20 +45,28 @@ export async function rollupCandles(
   return rows.length;
 }
 
-/** Inserts or replaces candle rows. */
-export async function writeCandleRows(db: Queryable, rows: readonly StoredCandle[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.query(
-    `INSERT INTO candles AS c (token, interval_s, bucket, open, high, low, close, volume_usd, volume, swaps, last_block)
-     SELECT * FROM unnest($1::text[], $2::int[], $3::timestamptz[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[],
-       $8::numeric[], $9::numeric[], $10::int[], $11::bigint[])
-     ON CONFLICT (token, interval_s, bucket) DO UPDATE SET
-       open = EXCLUDED.open, high = EXCLUDED.high, low = EXCLUDED.low, close = EXCLUDED.close, volume_usd = EXCLUDED.volume_usd,
-       volume = EXCLUDED.volume, swaps = EXCLUDED.swaps, last_block = EXCLUDED.last_block`,
-    [
-      rows.map((r) => r.token), rows.map((r) => r.intervalSeconds), rows.map((r) => new Date(r.bucket).toISOString()),
-      rows.map((r) => r.open), rows.map((r) => r.high), rows.map((r) => r.low), rows.map((r) => r.close),
-      rows.map((r) => r.volumeUsd), rows.map((r) => r.volume), rows.map((r) => r.swaps), rows.map((r) => r.lastBlock),
-    ],
-  );
+/**
+ * Rows per statement when candle rows are written: a history range of a dense chain writes over
+ * 100,000 of them, and one statement of them all can outlast the statement timeout.
+ */
+export const CANDLE_ROWS_PER_STATEMENT = 10_000;
+
+/** Inserts or replaces candle rows, `rowsPerStatement` at a time. */
+export async function writeCandleRows(db: Queryable, all: readonly StoredCandle[], rowsPerStatement = CANDLE_ROWS_PER_STATEMENT): Promise<void> {
+  for (let i = 0; i < all.length; i += rowsPerStatement) {
+    const rows = all.slice(i, i + rowsPerStatement);
+    await db.query(
+      `INSERT INTO candles AS c (token, interval_s, bucket, open, high, low, close, volume_usd, volume, swaps, last_block)
+       SELECT * FROM unnest($1::text[], $2::int[], $3::timestamptz[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[],
+         $8::numeric[], $9::numeric[], $10::int[], $11::bigint[])
+       ON CONFLICT (token, interval_s, bucket) DO UPDATE SET
+         open = EXCLUDED.open, high = EXCLUDED.high, low = EXCLUDED.low, close = EXCLUDED.close, volume_usd = EXCLUDED.volume_usd,
+         volume = EXCLUDED.volume, swaps = EXCLUDED.swaps, last_block = EXCLUDED.last_block`,
+      [
+        rows.map((r) => r.token), rows.map((r) => r.intervalSeconds), rows.map((r) => new Date(r.bucket).toISOString()),
+        rows.map((r) => r.open), rows.map((r) => r.high), rows.map((r) => r.low), rows.map((r) => r.close),
+        rows.map((r) => r.volumeUsd), rows.map((r) => r.volume), rows.map((r) => r.swaps), rows.map((r) => r.lastBlock),
+      ],
+    );
+  }
 }

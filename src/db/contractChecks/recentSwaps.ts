@@ -16,3 +16,13 @@ export async function recentSwaps(db: Queryable, token: string): Promise<RecentS
   }
   return found;
 }
+
+/** Which of `tokens` have a swap stored (one index probe each). */
+export async function tokensWithSwaps(db: Queryable, tokens: readonly string[]): Promise<Set<string>> {
+  if (tokens.length === 0) return new Set();
+  const rows = await db.query<{ token: string }>(
+    `SELECT t.token FROM unnest($1::text[]) AS t(token) WHERE EXISTS (SELECT 1 FROM swaps s WHERE s.token = t.token)`,
+    [tokens],
+  );
+  return new Set(rows.map((r) => r.token));
+}

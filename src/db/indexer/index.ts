@@ -6,7 +6,7 @@ export {
   loadPools, savePools, savePoolStates, prunePoolStates, savePositionChanges, dropProvisionalStates, loadLiquidityNet,
   type StoredPool, type PoolState, type PoolKind, type PoolStateWrite, type PositionChange,
 } from './pools.ts';
-export { savePriceChanges, loadPricesAt, loadPriceValueTimes, deleteCarriedPriceChanges, type PriceChange } from './priceChanges.ts';
+export { savePriceChanges, loadPricesAt, loadPriceValueTimes, loadTokensChangedIn, deleteCarriedPriceChanges, type PriceChange } from './priceChanges.ts';
 export { saveFeedAnswers, loadLatestFeedAnswer, type FeedAnswerWrite } from './feedAnswers.ts';
 export { rollbackAbove } from './rollbackAbove.ts';
 export { createWriterLock, WriterFencedError, type WriterLock, type WriterLockOptions } from './writerLock.ts';

@@ -53,8 +53,26 @@ export async function loadPricesAt(db: Queryable, at: Date | null, tokens?: read
 }
 
 /**
+ * The tokens with a price change (carried ones included) observed inside any of `spans`, each
+ * (after, upTo]: the rows whose "last change at or before" a window start moving over the span
+ * finds anew. Through the index on observed_at, a range scan each.
+ */
+export async function loadTokensChangedIn(db: Queryable, spans: readonly { after: Date; upTo: Date }[]): Promise<string[]> {
+  const live = spans.filter((s) => s.upTo > s.after);
+  if (live.length === 0) return [];
+  const rows = await db.query<{ token: string }>(
+    `SELECT DISTINCT c.token FROM unnest($1::timestamptz[], $2::timestamptz[]) AS s(after, up_to)
+     JOIN indexer_price_changes c ON c.observed_at > s.after AND c.observed_at <= s.up_to`,
+    [live.map((s) => s.after.toISOString()), live.map((s) => s.upTo.toISOString())],
+  );
+  return rows.map((r) => r.token);
+}
+
+/**
  * When each token's current price value began: the first change after the last one to another
- * value (a change of price source alone keeps the value, and so this time).
+ * value (a change of price source alone keeps the value, and so this time). The bound on
+ * observed_at lets the (token, observed_at) index start at that last other value instead of at
+ * the token's oldest change (a row comparison alone is only a filter there).
  */
 export async function loadPriceValueTimes(db: Queryable): Promise<Map<string, Date>> {
   type Row = { token: string; since: Date };
@@ -66,7 +84,8 @@ export async function loadPriceValueTimes(db: Queryable): Promise<Map<string, Da
      LEFT JOIN LATERAL (SELECT d.observed_at, d.block_number FROM indexer_price_changes d
        WHERE d.token = l.token AND d.price IS DISTINCT FROM l.price ORDER BY d.observed_at DESC, d.block_number DESC LIMIT 1) p ON true
      CROSS JOIN LATERAL (SELECT c.observed_at FROM indexer_price_changes c
-       WHERE c.token = l.token AND (p.block_number IS NULL OR (c.observed_at, c.block_number) > (p.observed_at, p.block_number))
+       WHERE c.token = l.token AND c.observed_at >= coalesce(p.observed_at, '-infinity'::timestamptz)
+         AND (p.block_number IS NULL OR (c.observed_at, c.block_number) > (p.observed_at, p.block_number))
        ORDER BY c.observed_at, c.block_number LIMIT 1) f`,
   );
   return new Map(rows.map((r) => [r.token, new Date(r.since)]));

@@ -2,7 +2,7 @@
 // whose last check is older than the interval (oldest first), as many as the call budget allows
 // at the most a check can cost. Never-checked tokens may have a budget of their own (the idle
 // checks of a bootstrap take what the provider's rate leaves); due ones only fill what is left of
-// `maxCalls`.
+// `maxCalls`. A never-checked token that is not `ready` (its swaps not filled yet) waits.
 /**
  * The most requests one token's check makes with Multicall3: eth_getCode and owner() (2); the
  * proxy slots of code that can delegate, at most 4 with the implementation's code (5); two
@@ -19,6 +19,8 @@ export type PickInput = {
   maxCalls: number;
   /** The budget of never-checked tokens (default `maxCalls`). */
   maxFreshCalls?: number;
+  /** A never-checked token whose check would not have its inputs yet is left for later (default: every token is ready). */
+  ready?: (token: string) => boolean;
 };
 
 export function pickContractChecks(input: PickInput): string[] {
@@ -29,7 +31,9 @@ export function pickContractChecks(input: PickInput): string[] {
   const due: [string, number][] = [];
   for (const token of input.priced) {
     const at = input.lastChecked(token);
-    if (!at) fresh.push(token);
+    if (!at) {
+      if (input.ready?.(token) ?? true) fresh.push(token);
+    }
     else if (input.now.getTime() - at.getTime() >= input.intervalMs) due.push([token, at.getTime()]);
   }
   // Each token's depth once (a bootstrap has thousands of never-checked tokens to sort).

@@ -31,7 +31,7 @@ function segments(sqrtP: bigint, active: bigint, net: ReadonlyMap<number, bigint
     const edge = sqrtPriceAtTick(t);
     if (!above(t, edge)) continue;
     if (limitUp !== null && edge >= limitUp) break;
-    const to = edge < at ? at : edge; // the tick's √ratio here may be a unit below the pool's (TickMath rounds up)
+    const to = edge < at ? at : edge; // a tick out of step with the √price must not make a segment run backwards
     out.push({ from: at, to, liquidity });
     liquidity += net.get(t) ?? 0n;
     at = to;

@@ -1,7 +1,7 @@
 // The price-change windows: each token's change against the price in force that long before the
 // last indexed block. The 24 h window is last24hVariation: one computation, one stored column.
 import type { Queryable } from '../../db/index.ts';
-import { loadPricesAt, type PriceChange } from '../../db/indexer/index.ts';
+import { loadPricesAt, loadTokensChangedIn, type PriceChange } from '../../db/indexer/index.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -20,4 +20,14 @@ export async function loadWindowPrices(db: Queryable, at: Date, tokens?: readonl
     prices[window] = await loadPricesAt(db, new Date(at.getTime() - PRICE_WINDOWS[window]), tokens);
   }
   return prices;
+}
+
+/**
+ * The tokens whose price at some window's start differs between `since` and `at` (since < at): those
+ * with a change observed in (since − window, at − window] for some window. Every other token's
+ * window prices at `at` are those at `since`.
+ */
+export function tokensWhoseWindowsMoved(db: Queryable, since: Date, at: Date): Promise<string[]> {
+  const spans = Object.values(PRICE_WINDOWS).map((ms) => ({ after: new Date(since.getTime() - ms), upTo: new Date(at.getTime() - ms) }));
+  return loadTokensChangedIn(db, spans);
 }

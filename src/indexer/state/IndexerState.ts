@@ -31,6 +31,13 @@ export type IndexerState = {
   lures: Map<string, readonly SpamReason[]>;
   /** The latest contract check of each checked token (checkContracts). */
   contractChecks: Map<string, { checkedAt: Date; blockNumber: number; findings: ContractFindings }>;
+  /**
+   * The chain time at which writeBatch last stored every token's window prices, 24 h swap figures
+   * and score: the next batch rewrites only the rows that moved since (window starts passing a price
+   * change, swaps entering and leaving, changed inputs, ages passing an hour or day). Unset in a state
+   * loaded or built anew, and after retention ran: that batch recomputes every token.
+   */
+  windowsWrittenAt?: Date;
 };
 
 export async function loadIndexerState(db: Queryable): Promise<IndexerState> {

@@ -51,6 +51,12 @@ export const usd = (n: number): string =>
     : n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 const tier = (table: readonly (readonly [number, number])[], value: number) => table.find(([min]) => value >= min);
 const days = (ms: number) => (ms >= DAY_MS ? `${Math.floor(ms / DAY_MS)} day${ms >= 2 * DAY_MS ? 's' : ''}` : `${Math.floor(ms / 3_600_000)} h`);
+/**
+ * The unit in which a score sees an age (the token's, its price-source pool's): the hour under a
+ * day, the day after. The age tiers (whole days) and the reasons' text (days()) change only when it
+ * does, so a token none of whose other inputs changed scores the same until it does.
+ */
+export const scoreAgeUnit = (ms: number): number => (ms < DAY_MS ? Math.floor(ms / 3_600_000) : 24 + Math.floor(ms / DAY_MS));
 
 export function securityScore(input: SecurityInput): { score: number; reasons: SecurityReason[] } {
   const w = SCORE_WEIGHTS;

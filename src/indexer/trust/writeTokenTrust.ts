@@ -7,7 +7,7 @@ import type { IndexerState } from '../state/IndexerState.ts';
 import type { PoolFigures } from '../pricing/poolFigures.ts';
 import { marketCapOf } from '../circulating/marketCapOf.ts';
 import { sourceKindOf, type PricingConfig } from '../pricing/priceToken.ts';
-import { isSecure, securityScore } from './securityScore.ts';
+import { isSecure, scoreAgeUnit, securityScore } from './securityScore.ts';
 import { luresOf } from './luresOf.ts';
 
 /** What scoring needs of the indexer's context: the anchors, the listed symbols, the isSecure thresholds. */
@@ -18,14 +18,26 @@ export type TrustContext = {
   trust: { secureScoreMin: number; secureMarketCapMinUsd: bigint };
 };
 
-export async function writeTokenTrust(tx: Queryable, ctx: TrustContext, state: IndexerState, figures: PoolFigures, now: Date): Promise<number> {
+/**
+ * Since the scores written at `since`, only these tokens' inputs changed (price, liquidity, supply,
+ * 24 h swaps, contract findings): the others are scored again only when time moved one of their ages
+ * to another hour (under a day) or day, the only unit a score or its reasons see of time.
+ */
+export type TrustScope = { since: Date; changed: ReadonlySet<string> };
+
+const ageMoved = (from: Date | null | undefined, since: number, now: number) =>
+  from != null && scoreAgeUnit(since - from.getTime()) !== scoreAgeUnit(now - from.getTime());
+
+export async function writeTokenTrust(tx: Queryable, ctx: TrustContext, state: IndexerState, figures: PoolFigures, now: Date, scope?: TrustScope): Promise<number> {
   const writes: TokenTrustWrite[] = [];
   for (const [address, token] of state.tokens) {
     const current = state.prices.get(address);
     const price = current?.price ?? null;
-    const liquidity = figures.tokenLiquidity(address);
     const source = price === null ? null : (current?.source ?? null);
     const sourcePool = sourceKindOf(ctx.pricing, address, source) === 'pool' && source ? state.pools.get(source) : undefined;
+    if (scope && !scope.changed.has(address) && !ageMoved(token.firstSeenAt, scope.since.getTime(), now.getTime())
+      && !ageMoved(sourcePool?.createdAt, scope.since.getTime(), now.getTime())) continue;
+    const liquidity = figures.tokenLiquidity(address);
     const { score, reasons } = securityScore({
       now, listed: token.listed, priced: price !== null, liquidity, swaps24h: state.swaps24h.get(address) ?? 0,
       firstSeenAt: token.firstSeenAt, sourcePoolCreatedAt: sourcePool?.createdAt ?? null,

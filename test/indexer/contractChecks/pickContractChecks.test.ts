@@ -20,3 +20,13 @@ describe('pickContractChecks', () => {
   ];
   for (const [name, priced, maxCalls, expected] of cases) it(name, () => assert.deepEqual(pick(priced, maxCalls), expected));
 });
+
+describe('pickContractChecks while the fill has not stored a token\'s swaps', () => {
+  it('a never-checked token that is not ready waits; due re-checks are not held back', () => {
+    const picked = pickContractChecks({
+      priced: ['deep', 'shallow', 'older'], lastChecked: (t) => checked[t], liquidity: (t) => depth[t] ?? null, now,
+      intervalMs: 24 * 3_600_000, maxCalls: 100 * MAX_CALLS_PER_TOKEN, ready: (t) => t !== 'deep' && t !== 'older',
+    });
+    assert.deepEqual(picked, ['shallow', 'older']);
+  });
+});

@@ -1,13 +1,13 @@
 // Everything the API reads (and the indexer state a restart reads back), as plain rows, to compare two databases.
 import type { Database } from '../../../src/db/index.ts';
 
-export async function snapshotDb(db: Database, options: { withUpdatedAt?: boolean } = {}) {
+export async function snapshotDb(db: Database, options: { withUpdatedAt?: boolean; withMarketTime?: boolean } = {}) {
   const tokens = await db.query<Record<string, unknown>>(
     `SELECT address, checksum_address, name, symbol, decimals, logo, total_supply::text, current_price::text,
             price_updated_at, last24h_variation::text, fdv::text, sells, buys, swaps, is_possible_spam, is_secure,
             created_at, created_block::text, liquidity::text, volume24h::text, price_source,
             price_change_1h::text, price_change_6h::text, price_change_7d::text
-            ${options.withUpdatedAt ? ', updated_at' : ''}
+            ${options.withUpdatedAt ? ', updated_at' : ''}${options.withMarketTime ? ', market_updated_at' : ''}
      FROM tokens ORDER BY address`,
   );
   const swaps = await db.query(

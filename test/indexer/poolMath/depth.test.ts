@@ -8,6 +8,7 @@ import { curveBandDepth } from '../../../src/indexer/math/invariantCurve.ts';
 import { curveD, curveStableCurve } from '../../../src/indexer/math/curveStable.ts';
 import { solidlyStableCurve } from '../../../src/indexer/math/solidlyStable.ts';
 import { sqrtPriceAtTick } from '../../../src/indexer/math/sqrtPriceAtTick.ts';
+import { TICKMATH_RECORDED } from '../../fixtures/tickMathRecorded.ts';
 
 const Q96 = 2n ** 96n;
 const E18 = 10n ** 18n;
@@ -101,4 +102,20 @@ test('concentrated balances at a tick\'s exact √ratio: the pool\'s tick says w
   // The band depth the same way.
   const band = (tick: number, active: bigint) => concentratedBandDepth(sqrtP, active, net, tick);
   assert.ok(near(band(599, base).amount0, band(600, base + narrow).amount0, 1n));
+});
+
+test('√price at a tick is TickMath.getSqrtRatioAtTick to the last unit, so a position bound equals the pool\'s', () => {
+  for (const [tick, recorded] of TICKMATH_RECORDED) assert.equal(sqrtPriceAtTick(tick), recorded, `tick ${tick}`);
+  assert.throws(() => sqrtPriceAtTick(887_273), RangeError);
+});
+
+test('balances at a √price exactly on a tick boundary: the pool\'s tick decides which side the boundary\'s liquidity is on', () => {
+  const L = 10n ** 24n;
+  const net = new Map([[-60, L], [60, -L]]);
+  const atZero = sqrtPriceAtTick(0); // exactly the boundary's √ratio (tick 0: crossed going up, not crossed coming down)
+  const down = concentratedBalances(atZero, 0n, new Map([[0, L], [60, -L]]), -1); // reached going down: [0, 60] is above, inactive
+  assert.equal(down.amount1, 0n, 'nothing below the price');
+  assert.equal(down.amount0, (L * Q96 * (sqrtPriceAtTick(60) - atZero)) / (atZero * sqrtPriceAtTick(60)));
+  const inside = concentratedBalances(atZero, L, net, 0);
+  assert.equal(inside.amount1, (L * (atZero - sqrtPriceAtTick(-60))) / Q96);
 });

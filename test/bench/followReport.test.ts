@@ -1,0 +1,30 @@
+// The follow bench's lag summary and report from hand-made samples.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { renderFollowBench, summarizeLag, type FollowBenchResult } from '../../bench/index/renderFollow.ts';
+
+test('lag summary: mean, nearest-rank median and p95, max, share at most 2 blocks behind', () => {
+  const samples = [0, 1, 1, 2, 1, 0, 3, 1, 2, 9, 1, 1, 0, 1, 2, 1, 1, 0, 1, 4];
+  const s = summarizeLag(samples);
+  assert.equal(s.samples, 20);
+  assert.equal(s.mean, 32 / 20);
+  assert.equal(s.p50, 1);
+  assert.equal(s.p95, 4);
+  assert.equal(s.max, 9);
+  assert.equal(s.atMostTwo, 17 / 20);
+  assert.ok(Number.isNaN(summarizeLag([]).mean));
+});
+
+test('follow report: the lag, the request rate and the truth check', () => {
+  const result: FollowBenchResult = {
+    profile: 'linea-day', seed: 1, rps: 25, rttMs: 30, blockMs: 2000, blockTimestamp: false, label: null, bootstrapS: 600, followS: 600,
+    blocksMined: 300, lag: summarizeLag([0, 1, 2, 1]), requests: 1500, throttled: 0, byMethod: { eth_getLogs: 900, eth_blockNumber: 600 },
+    pausedHead: 43_500, indexerPeakRssMb: 700, at: '2026-01-01T00:00:00.000Z',
+    check: { ok: true, pools: { checked: 5, missing: 0, stateMismatches: 0, priceMismatches: 0 }, tokens: { checked: 4, missing: 0, swapMismatches: 0 }, usdPrices: { checked: 3, mismatches: 0 }, examples: [] },
+  };
+  const md = renderFollowBench(result);
+  assert.match(md, /\| Requests while following \| 1,500 \(2\.50 requests\/s; 0 refused with 429\) \|/);
+  assert.match(md, /mean 1\.00, median 1, p95 2, max 2/);
+  assert.match(md, /\| eth_getLogs \| 900 \| 1\.50 \|/);
+  assert.match(md, /\*\*yes\*\*/);
+});
