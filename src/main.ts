@@ -16,7 +16,7 @@ import { loadConfig, SECRET_URL_VARIABLES, type Config } from './config/loadConf
 import { loadCirculatingConfig } from './config/circulatingConfig.ts';
 import { createSecretScrubber, redactUrl } from './config/redactUrl.ts';
 import { resolveNetworkTokenSupply } from './config/networkTokenSupply.ts';
-import { createDatabase, openDatabaseRetrying, type RetryingDatabase } from './db/index.ts';
+import { createDatabase, openDatabaseRetrying, type Database, type RetryingDatabase } from './db/index.ts';
 import { createStatusHandler } from './api/createStatusHandler.ts';
 import type { ReadinessCheck } from './api/observability/healthRouter.ts';
 import { readCheckpoint } from './db/indexer/index.ts';
@@ -36,12 +36,12 @@ const scrub = createSecretScrubber(SECRET_URL_VARIABLES.map((name) => process.en
 type Stoppable = { name: string; stop: () => Promise<unknown> | unknown };
 
 
-async function startDemoChain(config: Config, logger: Logger) {
+async function startDemoChain(config: Config, logger: Logger, onBuild?: () => void) {
   // Loaded only when needed: a deployment against a real node never loads the demo.
   const { openDemo } = await import('./demo/openDemo.ts');
   // One line when the snapshot is rebuilt or cannot be written, saying why (src/demo/snapshot.ts).
   const log = (message: string, fields: Record<string, unknown> = {}) => logger.info(fields, message);
-  const options = { seed: config.demo.seed, host: '127.0.0.1', dir: config.demo.snapshotDir, log };
+  const options = { seed: config.demo.seed, host: '127.0.0.1', dir: config.demo.snapshotDir, log, onBuild };
   try {
     return await openDemo({ ...options, port: config.demo.chainPort });
   } catch (error) {
@@ -78,7 +78,18 @@ async function main(mode: Mode): Promise<void> {
   // Factory types are the indexer's families: an unknown one stops the start with the other problems' message.
   if (mode !== 'serve' && config.chain.url) factoryFamilies(config.indexer);
   const started = Date.now();
-  const demo = config.chain.url || mode !== 'start' ? undefined : await startDemoChain(config, logger);
+  // The demo's in-memory database, when its chain is built rather than loaded: started beside the
+  // build (PGlite's initdb takes seconds of one core; the chain build leaves the other one idle
+  // often), since no saved database part can match a chain built now.
+  let emptyDemoDatabase: Promise<Database | undefined> | undefined;
+  const startEmptyDemoDatabase = () => {
+    if (config.databaseUrl || (config.pgliteDir ?? 'memory://') !== 'memory://') return;
+    emptyDemoDatabase = createDatabase({ pgliteDir: 'memory://', timeouts: config.databaseTimeouts }).catch((err: unknown) => {
+      logger.debug({ err }, 'empty demo database not started beside the chain build: started after it');
+      return undefined;
+    });
+  };
+  const demo = config.chain.url || mode !== 'start' ? undefined : await startDemoChain(config, logger, startEmptyDemoDatabase);
   if (demo) stoppables.push({ name: 'demo chain', stop: () => demo.stop() });
   const chainUrl = config.chain.url ?? demo?.chain.url;
   if (!chainUrl) throw new ConfigError([`CHAIN_RPC_URL: required by \`${mode}\` (only \`start\` runs the embedded demo chain)`]);
@@ -110,6 +121,9 @@ async function main(mode: Mode): Promise<void> {
   async function openDatabase(dump: Blob | undefined): Promise<RetryingDatabase> {
     const options = { databaseUrl: config.databaseUrl, pgliteDir, timeouts: config.databaseTimeouts };
     const opened = (db: RetryingDatabase['db']): RetryingDatabase => ({ db, ready: Promise.resolve(), isReady: () => true });
+    const empty = await emptyDemoDatabase;
+    if (empty && !dump) return opened(empty);
+    if (empty) await empty.close();
     // PostgreSQL that does not answer yet: the process starts and serves 503 (and its health)
     // while it tries again on the DB_START_RETRY_* schedule; one outage, logged when it begins and ends.
     if (!dump) {

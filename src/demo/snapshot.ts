@@ -57,6 +57,11 @@ export interface DemoSnapshotOptions {
   /** One line per rebuild, saying why; and a line when a snapshot cannot be written. */
   log?: SnapshotLog;
   now?: () => number;
+  /**
+   * Called once when the chain is built rather than loaded: no database part can match a chain
+   * built now, so the caller may start an empty database meanwhile (main.ts does).
+   */
+  onBuild?: () => void;
 }
 
 export interface SnapshotChain {
@@ -141,6 +146,7 @@ async function loadChain(dir: string, meta: ChainMeta, options: DemoSnapshotOpti
 async function buildChain(dir: string, key: string, seed: number, reason: string, options: DemoSnapshotOptions): Promise<SnapshotChain> {
   const log = options.log ?? (() => {});
   log(`demo snapshot ${reason}: building the demo chain and saving it`, { dir });
+  options.onBuild?.();
   const hours = DEFAULT_HISTORY_HOURS;
   const days = DEFAULT_HISTORY_DAYS;
   const nowMs = options.now?.() ?? Date.now();
