@@ -79,7 +79,8 @@ export type IndexerConfig = {
   /**
    * Times of history blocks whose logs carry no `blockTimestamp` (docs/indexer.md, "Block times of
    * the history fill"): `exact` reads every such block's header; `bucketed` reads headers only at
-   * 5-minute boundaries and interpolates inside them. Absent: exact (the tests that compare a
+   * 5-minute boundaries and interpolates inside them, and gives the bootstrap's creation blocks over
+   * 31 days old a time inside their true UTC day (creationTimes.ts). Absent: exact (the tests that compare a
    * head-first index with a forward one to the second); INDEXER_HISTORY_BLOCK_TIMES defaults to bucketed.
    */
   historyBlockTimes?: HistoryBlockTimes;

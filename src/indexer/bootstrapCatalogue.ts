@@ -14,6 +14,7 @@ import {
 } from '../db/indexer/index.ts';
 import type { IndexerContext } from './IndexerContext.ts';
 import { blockTimes } from './blockTimes.ts';
+import { creationBlockTimes } from './creationTimes.ts';
 import { discoverPools } from './discoverPools.ts';
 import { ReorgDetectedError } from './errors.ts';
 import { emptyState } from './families/index.ts';
@@ -67,8 +68,13 @@ export async function bootstrapCatalogue(ctx: IndexerContext, head: number): Pro
   for (const pool of newPools) pool.state = states.get(pool.address) ?? emptyState();
   await readStableFlags(ctx, newPools, head);
 
-  // Times of the creation and first-seen blocks: from the logs' blockTimestamp where present.
-  const times = await blockTimes(chain, creationLogs, [...newPools.map((p) => p.createdBlock), ...tokenFirstSeen.values()].filter((n) => n !== head));
+  // Times of the creation and first-seen blocks: from the logs' blockTimestamp where present, else
+  // exact within 31 days of H and inside their true UTC day before (creationTimes.ts), or every
+  // one exact (INDEXER_HISTORY_BLOCK_TIMES=exact).
+  const created = [...newPools.map((p) => p.createdBlock), ...tokenFirstSeen.values()].filter((n) => n !== head);
+  const times = config.historyBlockTimes === 'bucketed'
+    ? await creationBlockTimes(chain, { logs: creationLogs, blocks: created, head: { block: head, time: new Date(headHeader.timestamp * 1000) }, floor: from })
+    : await blockTimes(chain, creationLogs, created);
   const timeOf = (n: number) => (n === head ? new Date(headHeader.timestamp * 1000) : times.timeOf(n));
   for (const pool of newPools) pool.createdAt = timeOf(pool.createdBlock);
   const at = timeOf(head);
