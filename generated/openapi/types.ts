@@ -337,6 +337,9 @@ export interface components {
             /**
              * Format: date-time
              * @description Time (UTC) the token was first seen by the indexer (its first pool or list entry).
+             *     Exact, except on a network whose logs carry no `blockTimestamp` for a token first seen
+             *     more than 31 days before the head a head-first index started at: then a time within its true UTC day
+             *     (docs/indexer.md, "Block times").
              */
             createdAt: string;
             /**
