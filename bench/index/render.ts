@@ -40,7 +40,9 @@ export function renderIndexBench(r: IndexBenchResult): string {
     ...r.processes.map((p) => `| ${p.name}: peak RSS, CPU | ${f(p.peakRssMb, 0)} MB, ${f(p.cpuS)} s |`),
     `| Simulator's CPU share of the run | ${f(r.simCpuShare * 100)} % of one core |`,
     `| Pools checked against the truth (head state exact, price 1e-9) | ${c.pools.checked}: ${c.pools.missing} missing, ${c.pools.stateMismatches} state and ${c.pools.priceMismatches} price mismatches |`,
-    `| Tokens' 24 h swap counts checked | ${c.tokens.checked}: ${c.tokens.missing} missing, ${c.tokens.swapMismatches} mismatches |`,
+    c.tokens.swapsCompared === false
+      ? `| Tokens' 24 h swap counts checked | not compared: the 24 h window was not filled within the run (${c.tokens.checked} tokens: ${c.tokens.missing} missing) |`
+      : `| Tokens' 24 h swap counts checked | ${c.tokens.checked}: ${c.tokens.missing} missing, ${c.tokens.swapMismatches} mismatches |`,
     `| USD prices checked (pool price × quote's USD price, feed) | ${c.usdPrices.checked}: ${c.usdPrices.mismatches} mismatches |`,
     `| All answers equal the truth | ${c.ok ? 'yes' : '**no**'} |`,
     '',
