@@ -5,9 +5,9 @@
 // decreasing, independent of how the history is cut into ranges; headers read stay far below one per block.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { BlockHeader, ChainClient } from '../../src/chain/index.ts';
 import { BUCKET_SECONDS, bucketedBlockTimes, bucketStartOf, emptyBlockTimeCache } from '../../src/indexer/bucketedBlockTimes.ts';
 import { findFirstBlockAt, HeaderTimes } from '../../src/indexer/findFirstBlockAt.ts';
+import { headerChain } from './helpers/headerChain.ts';
 
 const START = 1_700_000_000; // a multiple of 300? 1_700_000_000 / 300 = 5_666_666.67: no
 const FLOOR = 1000;
@@ -30,20 +30,9 @@ function syntheticTimes(blocks: number): number[] {
 }
 
 function syntheticChain(times: number[]) {
-  const stats = { headers: 0 };
-  const header = (n: number): BlockHeader | null =>
-    n >= FLOOR && n < FLOOR + times.length ? { number: n, hash: `0x${n.toString(16)}`, parentHash: `0x${(n - 1).toString(16)}`, timestamp: times[n - FLOOR]! } : null;
-  const chain = {
-    async getBlockHeader(n: number) {
-      stats.headers++;
-      return header(n);
-    },
-    async getBlockHeaders(ns: readonly number[]) {
-      stats.headers += ns.length;
-      return ns.map(header);
-    },
-  } as unknown as ChainClient;
-  return { chain, stats, timeOf: (n: number) => times[n - FLOOR]!, last: FLOOR + times.length - 1 };
+  const timeOf = (n: number) => times[n - FLOOR]!;
+  const last = FLOOR + times.length - 1;
+  return { ...headerChain(timeOf, FLOOR, last), timeOf, last };
 }
 
 const BLOCKS = 12_000;

@@ -5,8 +5,9 @@
 // blockTimestamp is taken as it is; the headers read are a few per day, not one per block.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { BlockHeader, ChainClient, RawLog } from '../../src/chain/index.ts';
+import type { RawLog } from '../../src/chain/index.ts';
 import { creationBlockTimes } from '../../src/indexer/creationTimes.ts';
+import { headerChain } from './helpers/headerChain.ts';
 
 const DAY = 86_400;
 const START = 1_690_000_123;
@@ -15,22 +16,7 @@ const FLOOR = 5_000;
 const truth = (n: number) => START + 2 * Math.floor((9 * (n - FLOOR)) / 10) + 1500 * Math.floor((n - FLOOR) / 2_000_000);
 const HEAD = FLOOR + Math.floor((120 * DAY) / 1.8);
 
-function syntheticChain() {
-  const stats = { headers: 0 };
-  const header = (n: number): BlockHeader | null =>
-    n >= FLOOR && n <= HEAD ? { number: n, hash: `0x${n.toString(16)}`, parentHash: `0x${(n - 1).toString(16)}`, timestamp: truth(n) } : null;
-  const chain = {
-    async getBlockHeader(n: number) {
-      stats.headers++;
-      return header(n);
-    },
-    async getBlockHeaders(ns: readonly number[]) {
-      stats.headers += ns.length;
-      return ns.map(header);
-    },
-  } as unknown as ChainClient;
-  return { chain, stats };
-}
+const syntheticChain = () => headerChain(truth, FLOOR, HEAD);
 
 /** The first block at or after `seconds`, by bisection over the truth (the oracle, not the code under test). */
 function firstAtOrAfter(seconds: number): number {
