@@ -81,15 +81,20 @@ async function main(mode: Mode): Promise<void> {
   // The demo's in-memory database, when its chain is built rather than loaded: started beside the
   // build (PGlite's initdb takes seconds of one core; the chain build leaves the other one idle
   // often), since no saved database part can match a chain built now.
+  const runsDemo = !config.chain.url && mode === 'start';
+  // The demo's index lives in memory unless told otherwise, started from the demo snapshot's
+  // database part when there is one for this chain snapshot, indexer and configuration.
+  const pgliteDir = config.pgliteDir ?? (runsDemo ? 'memory://' : './data/pglite');
+  const demoInMemory = runsDemo && !config.databaseUrl && pgliteDir === 'memory://';
   let emptyDemoDatabase: Promise<Database | undefined> | undefined;
   const startEmptyDemoDatabase = () => {
-    if (config.databaseUrl || (config.pgliteDir ?? 'memory://') !== 'memory://') return;
+    if (!demoInMemory) return;
     emptyDemoDatabase = createDatabase({ pgliteDir: 'memory://', timeouts: config.databaseTimeouts }).catch((err: unknown) => {
       logger.debug({ err }, 'empty demo database not started beside the chain build: started after it');
       return undefined;
     });
   };
-  const demo = config.chain.url || mode !== 'start' ? undefined : await startDemoChain(config, logger, startEmptyDemoDatabase);
+  const demo = runsDemo ? await startDemoChain(config, logger, startEmptyDemoDatabase) : undefined;
   if (demo) stoppables.push({ name: 'demo chain', stop: () => demo.stop() });
   const chainUrl = config.chain.url ?? demo?.chain.url;
   if (!chainUrl) throw new ConfigError([`CHAIN_RPC_URL: required by \`${mode}\` (only \`start\` runs the embedded demo chain)`]);
@@ -107,15 +112,12 @@ async function main(mode: Mode): Promise<void> {
   // The network token's supply rule, decided once for the /supply endpoints and the indexer alike.
   const networkToken = resolveNetworkTokenSupply(config.supply, demo?.deployment.networkToken);
 
-  // The demo's index lives in memory unless told otherwise, started from the demo snapshot's
-  // database part when there is one for this chain snapshot, indexer and configuration.
-  const pgliteDir = config.pgliteDir ?? (demo ? 'memory://' : './data/pglite');
   // The demo lists its blue chips; their logos are drawn by this server (the demo needs no internet).
   const demoList = demo
     ? (await import('./demo/tokenList.ts')).demoTokenList(demo.deployment, { logoBaseUrl: config.port ? `http://localhost:${config.port}` : undefined })
     : undefined;
   const indexerConfig = mode === 'serve' ? undefined : demo ? indexerConfigFromDemo(demo.deployment) : config.indexer;
-  const snapshotDb = demo && !config.databaseUrl && pgliteDir === 'memory://' ? demo.database({ indexerConfig, demoList, networkToken }) : undefined;
+  const snapshotDb = demo && demoInMemory ? demo.database({ indexerConfig, demoList, networkToken }) : undefined;
   const database = await openDatabase(snapshotDb?.dump);
   const db = database.db;
   async function openDatabase(dump: Blob | undefined): Promise<RetryingDatabase> {

@@ -13,10 +13,12 @@
 import type { ChainClient, RawLog } from '../chain/index.ts';
 import type { BlockTimes } from './blockTimes.ts';
 import { findFirstBlockAt, HeaderTimes } from './findFirstBlockAt.ts';
+import { SCORE_WEIGHTS } from './trust/securityScore.ts';
 
-/** Blocks younger than this at the head get exact times (one day past the score's 30-day tier). */
-export const EXACT_WITHIN_SECONDS = 31 * 86_400;
 const DAY_SECONDS = 86_400;
+/** Blocks younger than this at the head get exact times: one day past the score's largest age tier (30 days). */
+export const EXACT_WITHIN_SECONDS =
+  (Math.max(...[...SCORE_WEIGHTS.tokenAge, ...SCORE_WEIGHTS.poolAge].map(([days]) => days)) + 1) * DAY_SECONDS;
 
 export type CreationTimesInput = {
   logs: readonly RawLog[];
@@ -36,9 +38,8 @@ export async function creationBlockTimes(chain: ChainClient, input: CreationTime
   const times = new HeaderTimes(chain, [[input.head.block, headSeconds]]);
   const interpolated = new Map<number, number>();
   if (wanted.length > 0) {
-    const floor = Math.min(input.floor, wanted[0]!);
     // The first block at or after head − 31 days: it and everything above is read exactly.
-    const recent = (await findFirstBlockAt(times, headSeconds - EXACT_WITHIN_SECONDS, floor, input.head.block))!;
+    const recent = (await findFirstBlockAt(times, headSeconds - EXACT_WITHIN_SECONDS, input.floor, input.head.block))!;
     const old = wanted.filter((n) => n < recent);
     await times.read(...wanted.filter((n) => n >= recent));
     let i = 0;
