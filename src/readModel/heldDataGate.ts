@@ -27,7 +27,8 @@ export type HeldDataGate = {
 export function createHeldDataGate(load: () => Promise<void>, held: () => boolean, onError?: (error: unknown) => void): HeldDataGate {
   let checkedAt = 0;
   let failedAt: number | undefined;
-  let inFlight: { done: Promise<void>; startedAt: number } | undefined;
+  /** The check under way; `late` once a request stopped waiting for it (its answer is stale). */
+  let inFlight: { done: Promise<void>; startedAt: number; late: boolean } | undefined;
 
   function start(): Promise<void> {
     if (!inFlight) {
@@ -44,7 +45,7 @@ export function createHeldDataGate(load: () => Promise<void>, held: () => boolea
           throw error;
         },
       );
-      inFlight = { done: done.finally(() => (inFlight = undefined)), startedAt: Date.now() };
+      inFlight = { done: done.finally(() => (inFlight = undefined)), startedAt: Date.now(), late: false };
       inFlight.done.catch(() => {});
     }
     return inFlight.done;
@@ -55,10 +56,13 @@ export function createHeldDataGate(load: () => Promise<void>, held: () => boolea
   async function beforeRequest(staleMs: number, waitMs: number, what: string): Promise<void> {
     if (!due(staleMs)) return;
     const check = start();
+    const flight = inFlight!;
     // A check is waited for at most waitMs from its start, however many requests join it.
-    const remaining = Math.max(0, waitMs - (Date.now() - inFlight!.startedAt));
+    const remaining = Math.max(0, waitMs - (Date.now() - flight.startedAt));
     if (held()) {
-      if (failedAt === undefined) await waitAtMost(check.catch(() => {}), remaining);
+      // A request that stopped waiting answers stale, whatever the clock reads when it is sent
+      // (a timer measures from the event loop's cached time and may fire before Date.now() says).
+      if (failedAt === undefined && (await waitAtMost(check.catch(() => {}), remaining)) === 'late') flight.late = true;
       return;
     }
     let outcome: 'done' | 'late';
@@ -78,7 +82,7 @@ export function createHeldDataGate(load: () => Promise<void>, held: () => boolea
     due,
     start,
     beforeRequest,
-    stale: (waitMs) => held() && (failedAt !== undefined || (inFlight !== undefined && Date.now() - inFlight.startedAt >= waitMs)),
+    stale: (waitMs) => held() && (failedAt !== undefined || (inFlight !== undefined && (inFlight.late || Date.now() - inFlight.startedAt >= waitMs))),
   };
 }
 
