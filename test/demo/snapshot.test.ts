@@ -151,6 +151,17 @@ describe("a demo snapshot's chain part", () => {
     }
   });
 
+  it('one of the written size that is not a state: its node exits on a real host, and it is rebuilt as corrupt (one line)', async () => {
+    // The build that follows is stopped at its start; the rest of a rebuild (build, index, both
+    // parts saved, head at the wall clock) is the no-snapshot start's, test/main/npmStart.test.ts.
+    const lines: string[] = [];
+    const stop = new Error('build stopped by the test');
+    const opened = openSnapshotChain({ dir: chainPart(0), host: '127.0.0.1', log: (m) => void lines.push(m), onBuild: () => { throw stop; } });
+    await assert.rejects(opened, (error) => error === stop);
+    assert.equal(lines.length, 1, lines.join('\n'));
+    assert.match(lines[0]!, LOAD_FAILED);
+  });
+
   it('one missing, stale or cut short is rebuilt, its one line saying why', async () => {
     const cases: [string, (dir: string) => void, RegExp][] = [
       ['missing', (dir) => rmSync(join(dir, 'chain.meta.json')), /^missing$/],
