@@ -215,7 +215,7 @@ export function createChainClient(options: ChainClientOptions): ChainClient {
   }
 
   async function batch<T>(calls: readonly RpcCall[]): Promise<(T | ChainError)[]> {
-    const size = Math.max(1, Math.min(maxBatchSize, budget.maxItems()));
+    const size = Math.max(1, Math.min(maxBatchSize, budget.maxItems(priority)));
     if (batchesRefused || size === 1 || calls.length === 1) {
       return Promise.all(calls.map((c) => request<T>(c.method, c.params).catch((error: unknown) => asChainError(c.method, error))));
     }

@@ -7,7 +7,9 @@
 // stops every sender until the provider's Retry-After (or a doubling backoff); with a configured
 // rate it also lowers the rate, which a second without refusals raises again. Interactive requests
 // (a user waiting) are granted before background ones (the indexer), and those before idle ones
-// (work that may take whatever the others leave: the contract checks).
+// (work that may take whatever the others leave: the contract checks). Idle grants leave a fifth
+// of each second's slots and of the connections free, so that a request of the indexer or a user
+// finds one at once instead of waiting out a second the checks filled.
 
 export type RequestPriority = 'interactive' | 'background' | 'idle';
 
@@ -34,8 +36,8 @@ export type RequestBudget = {
    * with null when `deadline` (performance.now() time) passes first.
    */
   acquire(items: number, options?: { priority?: RequestPriority; deadline?: number }): Promise<Release | null>;
-  /** The most items one grant should carry now (a batch larger than this is split). */
-  maxItems(): number;
+  /** The most items one grant of `priority` should carry now (a batch larger than this is split). */
+  maxItems(priority?: RequestPriority): number;
   stats(): BudgetStats;
 };
 
@@ -46,6 +48,15 @@ export type RequestBudgetOptions = {
   maxConcurrency?: number;
   now?: () => number;
 };
+
+/**
+ * The share of the rate and of the connections idle grants never take: following the head needs
+ * under 5 requests/s of a provider's 25 (docs/indexer.md, "Following the head").
+ */
+export const IDLE_RESERVE_SHARE = 0.2;
+
+/** What idle grants leave free of `limit` (none of a limit of 1: idle work would never run). */
+export const idleReserve = (limit: number): number => (limit === Number.POSITIVE_INFINITY || limit < 2 ? 0 : Math.max(1, Math.floor(limit * IDLE_RESERVE_SHARE)));
 
 /** A slot is free again this long after its answer (a second, and a margin for timer granularity). */
 const WINDOW_MS = 1005;
@@ -81,12 +92,17 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
     return answered.length - head;
   }
 
-  /** Milliseconds until `items` may go; Infinity while the concurrency limit holds it (a release pumps). */
-  function delayFor(items: number, at: number): number {
+  /**
+   * Milliseconds until `items` may go; Infinity while the concurrency limit holds it (a release
+   * pumps). An idle grant sees the limits less what it leaves free (idleReserve).
+   */
+  function delayFor(items: number, at: number, priority: RequestPriority): number {
     if (at < pausedUntil) return pausedUntil - at;
-    if (inFlight >= maxConcurrency) return Number.POSITIVE_INFINITY;
-    const cap = capacity();
-    if (cap === Number.POSITIVE_INFINITY) return 0;
+    const idle = priority === 'idle';
+    if (inFlight >= maxConcurrency - (idle ? idleReserve(maxConcurrency) : 0)) return Number.POSITIVE_INFINITY;
+    const whole = capacity();
+    if (whole === Number.POSITIVE_INFINITY) return 0;
+    const cap = whole - (idle ? idleReserve(whole) : 0);
     const recent = answeredInWindow(at);
     // A grant larger than the rate (the rate fell after it was split) goes alone in an empty window.
     const need = Math.min(items, cap);
@@ -162,10 +178,11 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
       }
     }
     for (;;) {
-      const queue = queues.interactive.length > 0 ? queues.interactive : queues.background.length > 0 ? queues.background : queues.idle;
+      const priority: RequestPriority = queues.interactive.length > 0 ? 'interactive' : queues.background.length > 0 ? 'background' : 'idle';
+      const queue = queues[priority];
       const next = queue[0];
       if (!next) break;
-      const delay = delayFor(next.items, at);
+      const delay = delayFor(next.items, at, priority);
       if (delay > 0) {
         wakeAt = Math.min(wakeAt, at + delay);
         break;
@@ -188,7 +205,10 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
         pump();
       });
     },
-    maxItems: capacity,
+    maxItems: (priority = 'background') => {
+      const whole = capacity();
+      return priority === 'idle' ? whole - idleReserve(whole) : whole;
+    },
     stats: () => ({
       ...stats,
       rate: rate === Number.POSITIVE_INFINITY ? null : rate,

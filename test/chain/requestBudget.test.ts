@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createChainClient, createRequestBudget } from '../../src/chain/index.ts';
+import { idleReserve } from '../../src/chain/createRequestBudget.ts';
 import { startStubNode } from './helpers.ts';
 
 test('under concurrency the budget never exceeds its rate at the node', async () => {
@@ -108,15 +109,49 @@ test('idle requests (contract checks) are granted only when no background reques
   const indexer = createChainClient({ url: node.url, budget, priority: 'background' });
   try {
     const order: string[] = [];
-    // Ten idle calls queued first fill two windows; five indexer calls queued after them go first.
+    // Ten idle calls queued first fill the first window but its one kept slot; five indexer calls queued after them go first.
     const idle = Array.from({ length: 10 }, (_, i) => checks.getBlockNumber().then(() => order.push(`idle${i}`)));
     await new Promise((r) => setTimeout(r, 50));
     const background = Array.from({ length: 5 }, (_, i) => indexer.getBlockNumber().then(() => order.push(`indexer${i}`)));
     await Promise.all([...idle, ...background]);
-    const lastIndexer = Math.max(...order.map((o, i) => (o.startsWith('indexer') ? i : -1)));
-    // The first window's five idle calls had their slots before the indexer asked; every indexer call comes before the remaining idle ones.
-    assert.ok(lastIndexer < 10, `order: ${order.join(' ')}`);
-    assert.deepEqual(order.slice(5, 10).sort(), ['indexer0', 'indexer1', 'indexer2', 'indexer3', 'indexer4'], `order: ${order.join(' ')}`);
+    // The first window's four idle calls had their slots before the indexer asked; every indexer call comes before the remaining idle ones.
+    assert.deepEqual(order.slice(0, 4).sort(), ['idle0', 'idle1', 'idle2', 'idle3'], `order: ${order.join(' ')}`);
+    assert.deepEqual(order.slice(4, 9).sort(), ['indexer0', 'indexer1', 'indexer2', 'indexer3', 'indexer4'], `order: ${order.join(' ')}`);
+    assert.ok(node.mostCallsInWindow(1000) <= 5, `${node.mostCallsInWindow(1000)} calls in one second`);
+  } finally {
+    indexer.destroy();
+    checks.destroy();
+    await node.close();
+  }
+});
+
+test('idle requests leave a fifth of the rate free: an indexer request while the checks keep the budget busy goes at once', async () => {
+  const node = await startStubNode({ result: (method) => (method === 'eth_chainId' ? '0xe708' : '0x1') });
+  const budget = createRequestBudget({ perSecond: 25 });
+  const checks = createChainClient({ url: node.url, budget, priority: 'idle', maxBatchSize: 1 });
+  const indexer = createChainClient({ url: node.url, budget, priority: 'background' });
+  try {
+    assert.equal(idleReserve(25), 5);
+    assert.equal(idleReserve(1), 0, 'idle work still runs under a rate of 1');
+    assert.equal(budget.maxItems('idle'), 20, 'an idle batch is split to what idle grants may take');
+    // The checks ask for three seconds' worth at once, as a round of contract checks does.
+    const idle = Promise.all(Array.from({ length: 75 }, () => checks.getBlockNumber()));
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setTimeout(r, 250 + 60 * i));
+      const asked = performance.now();
+      await indexer.getBlockNumber();
+      waits.push(performance.now() - asked);
+    }
+    await idle;
+    // Without the reserve, each waited for a slot the checks had filled (up to a second).
+    assert.ok(Math.max(...waits) < 200, `indexer waits ${waits.map(Math.round).join(', ')} ms`);
+    assert.ok(node.mostCallsInWindow(1000) <= 25, `${node.mostCallsInWindow(1000)} calls in one second`);
+    const idleOnly = createRequestBudget({ perSecond: 25 });
+    const grants: number[] = [];
+    await Promise.all(Array.from({ length: 40 }, () => idleOnly.acquire(1, { priority: 'idle' }).then((release) => (grants.push(performance.now()), release!()))));
+    const first = grants[0]!;
+    assert.equal(grants.filter((t) => t < first + 500).length, 20, 'idle grants alone take 20 of 25 slots a second');
   } finally {
     indexer.destroy();
     checks.destroy();
