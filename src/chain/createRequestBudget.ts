@@ -51,7 +51,7 @@ export type RequestBudgetOptions = {
 
 /**
  * The share of the rate and of the connections idle grants never take: following the head needs
- * under 5 requests/s of a provider's 25 (docs/indexer.md, "Following the head").
+ * under 5 requests/s of a provider's 25 (docs/indexer.md, "Contract checks": the idle reserve).
  */
 export const IDLE_RESERVE_SHARE = 0.2;
 

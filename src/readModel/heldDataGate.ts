@@ -60,8 +60,9 @@ export function createHeldDataGate(load: () => Promise<void>, held: () => boolea
     // A check is waited for at most waitMs from its start, however many requests join it.
     const remaining = Math.max(0, waitMs - (Date.now() - flight.startedAt));
     if (held()) {
-      // A request that stopped waiting answers stale, whatever the clock reads when it is sent
-      // (a timer measures from the event loop's cached time and may fire before Date.now() says).
+      // A request that stopped waiting answers stale, whatever the wall clock reads when it is sent
+      // (the timer runs on the monotonic clock and may end a millisecond before Date.now() says so;
+      // the wall clock may also be set back).
       if (failedAt === undefined && (await waitAtMost(check.catch(() => {}), remaining)) === 'late') flight.late = true;
       return;
     }
