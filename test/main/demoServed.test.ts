@@ -1,8 +1,8 @@
 // What `npm start` serves from the run's demo snapshot, held at the end of its saved history
 // (DEMO_CATCH_UP=false): the documents' demo figures (npm run docs:examples), and the explorer as a
-// real browser sees it (test/explorer/checkExplorerInBrowser.ts). Apart from test/main/npmStart.test.ts,
-// which runs alone to measure the start-up budgets: these checks are not about start-up time, and
-// the browser check mostly waits on the explorer's paced API requests.
+// real browser sees it (test/explorer/checkExplorerInBrowser.ts). The browser check measures the
+// table's first render against its 1-second budget, so the runner runs this file alone, right after
+// test/main/npmStart.test.ts (scripts/run-tests.mjs, SOLO), whose demo snapshot it serves.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
