@@ -7,6 +7,8 @@ export type IndexBenchResult = {
   /** Head-first: seconds from the start until each window of history was complete, and the priced tokens' contract checks ran (null: not within the run). */
   phases?: Record<string, number | null>;
   blockTimestamp?: boolean;
+  /** false: the run stopped at its window without waiting for the contract checks (--no-checks-wait). */
+  checksWaited?: boolean;
   requests: number; throttled: number; logRangeRefusals: number; byMethod: Record<string, number>;
   databaseMb: number; swapsIndexed: number; swapsPerS: number; pools: number; tokens: number;
   processes: { name: string; peakRssMb: number; cpuS: number }[];
@@ -31,7 +33,7 @@ export function renderIndexBench(r: IndexBenchResult): string {
     '| Measure | Value |',
     '| --- | --- |',
     `| Time until the indexer is at the head (head-first: the current catalogue) | ${r.reachedHead ? `${f(r.toHeadS)} s (${f(r.toHeadS / 60)} min)` : `**not reached**: block ${r.indexedBlock.toLocaleString('en-US')} after ${f(r.toHeadS)} s`} |`,
-    ...Object.entries(r.phases ?? {}).map(([name, at]) => `| ${name === 'checks' ? 'Contract checks of every priced token' : name === 'all' ? 'All history kept (retention) filled' : `History complete for the last ${name}`} | ${at === null ? 'not within the run' : `${f(at)} s (${f(at / 60)} min)`} |`),
+    ...Object.entries(r.phases ?? {}).map(([name, at]) => `| ${name === 'checks' ? 'Contract checks of every priced token' : name === 'all' ? 'All history kept (retention) filled' : `History complete for the last ${name}`} | ${at === null ? (name === 'checks' && r.checksWaited === false ? 'not waited for (--no-checks-wait)' : 'not within the run') : `${f(at)} s (${f(at / 60)} min)`} |`),
     `| Simulator startup (build and serve) | ${f(r.simStartupS)} s |`,
     `| Requests (each batch item counted) | ${r.requests.toLocaleString('en-US')} (${r.throttled.toLocaleString('en-US')} refused with 429, ${r.logRangeRefusals} eth_getLogs refused for size) |`,
     `| Database size | ${f(r.databaseMb)} MB |`,
