@@ -13,7 +13,8 @@ import { createIndexerContext } from './createIndexerContext.ts';
 import { createOutageLog, type Outage } from './createOutageLog.ts';
 import { indexBatch, type BatchResult } from './indexBatch.ts';
 import { bootstrapCatalogue, type BootstrapResult } from './bootstrapCatalogue.ts';
-import { fillHistory, type FillCarry, type FillResult } from './fillHistory.ts';
+import { historyAfter, readHistoryRange, writeHistoryRange, type FillCarry, type FillResult, type HistoryEdge, type ReadRange } from './fillHistory.ts';
+import { retentionDefaults } from '../config/retentionConfig.ts';
 import { createHistoryRangeSize } from './historyRangeSize.ts';
 import { TokenListError, type TokenListEntry } from './loadTokenList.ts';
 import { rollbackToAncestor, type RollbackResult } from './rollbackToAncestor.ts';
@@ -123,6 +124,8 @@ export function createIndexer(options: IndexerOptions): Indexer {
   let state: IndexerState | null = null;
   // The pool states the last history range started from (the next range ends there); chain facts, dropped on a reorg.
   let fillCarry: FillCarry | null = null;
+  // The history range below the last one written, read while that one was written; dropped with fillCarry.
+  let readAhead: ReadRange | null = null;
   const rangeSize = createHistoryRangeSize({ maxBlocks: config.historyRangeBlocks ?? 4000, writeTimeoutMs: options.writeTimeoutMs ?? 15_000 });
   let running = false;
   let loop: Promise<void> | null = null;
@@ -160,6 +163,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     logger.error({ err: error }, 'lost the writer lock: writing stopped; standing by');
     status.role = 'standby';
     state = null;
+    readAhead = null;
   });
 
   /** True when this process may write, taking the writer lock when it is free. */
@@ -169,6 +173,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
         // What another writer stored since this process last wrote is read back before writing.
         state = null;
         fillCarry = null;
+        readAhead = null;
         logger.info({ standbyPollMs }, status.role === 'standby' ? 'took over the writer lock: indexing' : 'holds the writer lock: indexing');
         status.role = 'leader';
       }
@@ -197,6 +202,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
       if (!onChain || onChain.hash !== checkpoint.blockHash) {
         logger.warn({ block: checkpoint.blockNumber }, 'reorg detected: rolling back');
         fillCarry = null;
+        readAhead = null;
         const rolled = await rollbackToAncestor(c, checkpoint);
         state = rolled.state;
         status.reorgs++;
@@ -207,6 +213,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     if (!checkpoint && config.bootstrap === 'head-first' && target >= config.startBlock) {
       // An empty database, head-first: the catalogue at the target block now, history after.
       fillCarry = null;
+      readAhead = null;
       // The states read at the head are what the first range starts from for its pools without events.
       const { result: bootstrap, carry } = await bootstrapCatalogue(c, target);
       fillCarry = carry;
@@ -245,12 +252,30 @@ export function createIndexer(options: IndexerOptions): Indexer {
     return { batch, reorg: null, fill, caughtUp: to >= target && status.historyComplete, standby: false };
   }
 
-  /** One history range below a head-first bootstrap, when one is left to fill; the state as stored after it is kept. */
+  /**
+   * One history range below a head-first bootstrap, when one is left to fill; the state as stored
+   * after it is kept. The range below it is read and replayed while it is written (the chain's
+   * round trips and the replay's JavaScript beside the database's work), and written by the next call
+   * when the history still ends where that read began.
+   */
   async function fillOnce(c: IndexerContext): Promise<FillResult | null> {
     const checkpoint = await readCheckpoint(db);
+    const ahead = readAhead;
+    readAhead = null;
     if (!checkpoint?.history || checkpoint.history.complete) return null;
     const blocks = rangeSize.blocks();
-    const fill = await fillHistory(c, checkpoint, fillCarry, state, blocks).catch((error: unknown) => {
+    const usable = ahead && sameEdge(ahead.edge, checkpoint.history) ? ahead : null;
+    const fill = await (async () => {
+      const range = usable ?? (await readHistoryRange(c, checkpoint.history!, fillCarry, state, blocks));
+      const below = historyAfter(range, checkpoint, config.retention ?? retentionDefaults);
+      const next = below.complete ? null : readHistoryRange(c, below, range.carry, range.stored, blocks);
+      // Both settle before the step ends: nothing of the read runs beside the next step.
+      const [written, read] = await Promise.allSettled([writeHistoryRange(c, checkpoint, range, state), next]);
+      if (written.status === 'rejected') throw written.reason;
+      if (read.status === 'fulfilled') readAhead = read.value;
+      else logger.warn({ err: read.reason }, 'reading the next history range ahead failed: the next step reads it again');
+      return { ...written.value, readAhead: usable !== null };
+    })().catch((error: unknown) => {
       rangeSize.failed(error);
       if (rangeSize.blocks() !== blocks) logger.warn({ blocks, next: rangeSize.blocks() }, 'a history range failed for the database: the next one is smaller');
       throw error;
@@ -260,7 +285,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     state = fill.state;
     status.historyFromBlock = fill.history.fromBlock;
     status.historyComplete = fill.history.complete;
-    logger.info({ from: fill.from, to: fill.to, swaps: fill.swaps, statesRead: fill.statesRead, headersRead: fill.headersRead, complete: fill.history.complete, ms: fill.ms, writeMs: fill.writeMs }, 'filled a history range');
+    logger.info({ from: fill.from, to: fill.to, swaps: fill.swaps, statesRead: fill.statesRead, headersRead: fill.headersRead, complete: fill.history.complete, readAhead: fill.readAhead, ms: fill.ms, writeMs: fill.writeMs }, 'filled a history range');
     return fill;
   }
 
@@ -297,6 +322,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
       .catch((error: unknown) => {
         // In-memory state may be half-applied: reload it from the database next time.
         state = null;
+        readAhead = null;
         status.lastError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
         status.consecutiveErrors++;
         throw error;
@@ -381,4 +407,9 @@ export function createIndexer(options: IndexerOptions): Indexer {
       else if (running) outages.failed(error);
     },
   };
+}
+
+/** A range read below `edge` can be written below `window` only when the stored history still ends there. */
+function sameEdge(edge: HistoryEdge, window: HistoryEdge): boolean {
+  return edge.bootstrapBlock === window.bootstrapBlock && edge.fromBlock === window.fromBlock && edge.fromTime.getTime() === window.fromTime.getTime();
 }

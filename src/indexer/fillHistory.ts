@@ -1,15 +1,18 @@
 // The history below a head-first bootstrap, one range of blocks [a, b] per call, newest first
 // (b = the block before the stored history, a = b − historyRangeBlocks + 1, never below the start
-// block; with bucketed block times moved down to the first block of its 5-minute bucket). The range is replayed exactly as a forward batch replays it, from the state in force
-// before it: every pool created before a at its state read by call at a − 1 (a pool without events
-// in the range keeps the state the previous range started from, when the indexer holds it), its concentrated
+// block; with bucketed block times moved down to the first block of its 5-minute bucket). The
+// range is replayed exactly as a forward batch replays it, from the state in force before it: every
+// pool created before a at its state read by call at a − 1 (a pool without events in the range
+// keeps the state the previous range started from, when the indexer holds it), its concentrated
 // positions summed from their stored events before a, the USD feed's round at a − 1, and every
 // price computed from those. The range's swaps, price changes, hourly points, candles and pool
 // states are then written, the prices in force at a − 1 carried there (replacing the ones carried
 // at b), token and pool rows rebuilt (only those the range can change: catalogueScope), and the
-// history window moved to a, all in one transaction
-// fenced on the checkpoint. History is complete at the start block or once it reaches as far back
-// before the indexed head as price changes are kept (historyKeepMs; at least the 7-day window).
+// history window moved to a, all in one transaction fenced on the checkpoint. Reading and
+// replaying a range (readHistoryRange) is apart from writing it (writeHistoryRange), so the next
+// range can be read while this one is written. History is complete at the start block or once it
+// reaches as far back before the indexed head as price changes are kept (historyKeepMs; at least
+// the 7-day window).
 import type { RawLog } from '../chain/index.ts';
 import { retentionDefaults, type RetentionConfig } from '../config/retentionConfig.ts';
 import { appendPricePoints, bumpDataGeneration, prependCandles, recordSwaps } from '../db/index.ts';
@@ -26,7 +29,7 @@ import { TOPICS } from './families/events.ts';
 import { emptyState, familyOf } from './families/index.ts';
 import { readPoolStates } from './readDiscoveredState.ts';
 import { readPoolStatesAt } from './readHeadState.ts';
-import { repriceBlock, replayBlocks } from './replayBlocks.ts';
+import { repriceBlock, replayBlocks, type Replay } from './replayBlocks.ts';
 import { addPool, loadIndexerState, type IndexerState } from './state/IndexerState.ts';
 import { createLaps } from './createLaps.ts';
 import { feedRoundsToRead } from './usdFeed.ts';
@@ -72,12 +75,38 @@ export type FillResult = {
   carry: FillCarry;
   /** The indexer state as stored once the range committed. */
   state: IndexerState;
+  /** Read and replayed while the range above it was written (createIndexer's read-ahead). */
+  readAhead: boolean;
   /** Wall time of the step's parts: loading state, reading the chain, replaying, the write transaction. */
   ms: { load: number; read: number; replay: number; write: number };
   /** The write transaction's parts (wall ms): price changes and states, swaps and points, candles, the state read back, token and pool rows. */
   writeMs: Record<string, number>;
 };
 
+
+/** The edge of the stored history a range is read below (the checkpoint's history window, or the one a range read ahead leaves). */
+export type HistoryEdge = Pick<HistoryWindow, 'bootstrapBlock' | 'fromBlock' | 'fromTime'>;
+
+/** A range read from the chain and replayed, not written yet (readHistoryRange → writeHistoryRange). */
+export type ReadRange = {
+  edge: HistoryEdge;
+  from: number;
+  to: number;
+  hasBefore: boolean;
+  /** The time of the block before the range (of its first block when it starts at the start block). */
+  fromTime: Date;
+  scratch: IndexerState;
+  replay: Replay;
+  /** Every token's price in force at a − 1, carried there. */
+  carried: PriceChange[];
+  logs: number;
+  headersRead: number;
+  statesRead: number;
+  carry: FillCarry;
+  /** The indexer state it was read with (only its tokens' and pools' fixed fields are read). */
+  stored: IndexerState;
+  ms: { load: number; read: number; replay: number };
+};
 
 /**
  * `head`: the indexer state as stored, when the caller holds it (else it is loaded); only its tokens
@@ -88,15 +117,26 @@ export async function fillHistory(
   ctx: IndexerContext, checkpoint: CheckpointWithHistory, carry: FillCarry | null = null, head: IndexerState | null = null,
   rangeBlocks = ctx.config.historyRangeBlocks ?? 4000,
 ): Promise<FillResult> {
+  const range = await readHistoryRange(ctx, checkpoint.history!, carry, head, rangeBlocks);
+  return writeHistoryRange(ctx, checkpoint, range, range.stored);
+}
+
+/**
+ * Reads the range below `edge` from the chain and replays it. It reads nothing a range's write or a
+ * forward batch above the bootstrap block changes (the tokens' and pools' fixed fields, positions
+ * stored before the range, the chain), so it may run while the range above it is being written.
+ */
+export async function readHistoryRange(
+  ctx: IndexerContext, edge: HistoryEdge, carry: FillCarry | null, head: IndexerState | null, rangeBlocks: number,
+): Promise<ReadRange> {
   const { chain, config } = ctx;
-  const window = checkpoint.history!;
   const floor = config.startBlock;
-  const b = window.fromBlock - 1;
+  const b = edge.fromBlock - 1;
   // Bucketed block times: the range starts at the first block of a 5-minute bucket (bucketedBlockTimes.ts).
   const bucketed = config.historyBlockTimes === 'bucketed';
   const timeCache = carry?.blockTimes ?? emptyBlockTimeCache();
   const start = Math.max(floor, b - rangeBlocks + 1);
-  const aligned = bucketed ? await bucketStartOf(chain, start, floor, window.bootstrapBlock, timeCache) : { block: start, headersRead: 0 };
+  const aligned = bucketed ? await bucketStartOf(chain, start, floor, edge.bootstrapBlock, timeCache) : { block: start, headersRead: 0 };
   const a = aligned.block;
   const before = a - 1;
   const hasBefore = a > floor;
@@ -128,7 +168,7 @@ export async function fillHistory(
   // a − 1 is its state at b, the block before that range). Positions summed from their events before a.
   const older = [...scratch.pools.values()].filter((p) => p.createdBlock < a);
   const active = new Set(logs.map((l) => ctx.poolOf(l)));
-  const previous = carry && carry.fromBlock === window.fromBlock ? carry.states : null;
+  const previous = carry && carry.fromBlock === edge.fromBlock ? carry.states : null;
   const toRead = hasBefore ? older.filter((p) => active.has(p.address) || !previous?.has(p.address)) : [];
   const read = await readPoolStatesAt(ctx, toRead, before);
   const net = hasBefore ? await loadLiquidityNet(ctx.db, a) : new Map<string, Map<number, bigint>>();
@@ -161,8 +201,8 @@ export async function fillHistory(
   // boundaries' first blocks, the others interpolated inside their bucket (bucketed).
   const times = bucketed
     ? await bucketedBlockTimes(chain, {
-      logs: relevant, blocks: needed, known: firstSeenTimes, low: hasBefore ? before : a, high: { block: b, time: window.fromTime },
-      floor, limit: { block: window.bootstrapBlock, time: b === window.bootstrapBlock ? window.fromTime : undefined }, cache: timeCache,
+      logs: relevant, blocks: needed, known: firstSeenTimes, low: hasBefore ? before : a, high: { block: b, time: edge.fromTime },
+      floor, limit: { block: edge.bootstrapBlock, time: b === edge.bootstrapBlock ? edge.fromTime : undefined }, cache: timeCache,
       edgesBack: WINDOW_EDGES_MS.map((ms) => ms / 1000),
     })
     : await blockTimes(chain, relevant, needed, firstSeenTimes);
@@ -173,16 +213,41 @@ export async function fillHistory(
   if (hasBefore) await repriceBlock(ctx, scratch, new Set(seenBefore), before, times.timeOf(before), carried);
   for (const c of carried) c.carried = true;
   const replay = await replayBlocks(ctx, scratch, { logs: relevant, isFeedLog, tokenFirstSeen, feedRounds, readStates, timeOf: times.timeOf });
-
-  const replayed = performance.now();
-  const fromTime = times.timeOf(hasBefore ? before : a);
-  const history: HistoryWindow = {
-    bootstrapBlock: window.bootstrapBlock, fromBlock: a, fromTime,
-    complete: !hasBefore || fromTime.getTime() <= checkpoint.blockTime.getTime() - historyKeepMs(config.retention ?? retentionDefaults),
+  return {
+    edge, from: a, to: b, hasBefore, fromTime: times.timeOf(hasBefore ? before : a), scratch, replay, carried,
+    logs: relevant.length, headersRead: aligned.headersRead + times.headersRead, statesRead: toRead.length,
+    carry: { fromBlock: a, states: startStates, blockTimes: timeCache }, stored,
+    ms: { load: Math.round(loaded - started), read: Math.round(readDone - loaded), replay: Math.round(performance.now() - readDone) },
   };
+}
+
+/** The history window once `range` is written at the checkpoint (complete: no range is left below it). */
+export function historyAfter(range: ReadRange, checkpoint: CheckpointWithHistory, retention: RetentionConfig = retentionDefaults): HistoryWindow {
+  return {
+    bootstrapBlock: range.edge.bootstrapBlock, fromBlock: range.from, fromTime: range.fromTime,
+    complete: !range.hasBefore || range.fromTime.getTime() <= checkpoint.blockTime.getTime() - historyKeepMs(retention),
+  };
+}
+
+/**
+ * Writes a range read below the checkpoint's history window, in one transaction fenced on the
+ * checkpoint. `stored`: the indexer state as stored now (its pools' last events decide which states
+ * the range stores), or null to load it.
+ */
+export async function writeHistoryRange(
+  ctx: IndexerContext, checkpoint: CheckpointWithHistory, range: ReadRange, stored: IndexerState | null,
+): Promise<FillResult> {
+  const window = checkpoint.history!;
+  if (window.fromBlock !== range.edge.fromBlock || window.bootstrapBlock !== range.edge.bootstrapBlock) {
+    throw new Error(`a history range read below block ${range.edge.fromBlock} cannot be written below ${window.fromBlock}`);
+  }
+  const { from: a, to: b, hasBefore, replay, carried, scratch } = range;
+  const started = performance.now();
+  const now = stored ?? (await loadIndexerState(ctx.db));
+  const history = historyAfter(range, checkpoint, ctx.config.retention ?? retentionDefaults);
   const writeParts: Record<string, number> = {};
   const lap = createLaps(writeParts);
-  const stateRows = newestStates(replay.poolStates, stored);
+  const stateRows = newestStates(replay.poolStates, now);
   const scope = catalogueScope(window.fromTime, history, checkpoint.blockTime, stateRows, scratch);
   // Candles: a range that rewrites every row carries every price to a − 1 (the window's edge a
   // candle answer starts from); a scoped one only the prices of the tokens it has records of (the
@@ -208,7 +273,7 @@ export async function fillHistory(
     await recordSwaps(tx, replay.swaps);
     lap('swaps');
     await prependCandles(
-      tx, [...candleCarried.map((c) => ({ ...c, blockNumber: 0 })), ...replay.priceChanges], replay.swaps, hasBefore ? times.timeOf(before) : null,
+      tx, [...candleCarried.map((c) => ({ ...c, blockNumber: 0 })), ...replay.priceChanges], replay.swaps, hasBefore ? range.fromTime : null,
       undefined, scope ? [...recorded] : undefined,
     );
     lap('candles');
@@ -222,9 +287,9 @@ export async function fillHistory(
     return written;
   });
   return {
-    from: a, to: b, logs: relevant.length, swaps: replay.swaps.length, priceChanges: replay.priceChanges.length, headersRead: aligned.headersRead + times.headersRead,
-    statesRead: toRead.length, history, carry: { fromBlock: a, states: startStates, blockTimes: timeCache }, state: after,
-    ms: { load: Math.round(loaded - started), read: Math.round(readDone - loaded), replay: Math.round(replayed - readDone), write: Math.round(performance.now() - replayed) },
+    from: a, to: b, logs: range.logs, swaps: replay.swaps.length, priceChanges: replay.priceChanges.length, headersRead: range.headersRead,
+    statesRead: range.statesRead, history, carry: range.carry, state: after, readAhead: false,
+    ms: { ...range.ms, write: Math.round(performance.now() - started) },
     writeMs: writeParts,
   };
 }
