@@ -28,6 +28,8 @@ export type CheckRounds = {
   store(ctx: IndexerContext, state: IndexerState, indexed: { block: number; time: Date }): Promise<boolean>;
   /** Resolves when no round is running. */
   settled(): Promise<void>;
+  /** True while rounds follow each other back to back (the last one checked a token for the first time). */
+  checkingFresh(): boolean;
 };
 
 export function createCheckRounds(deps: {
@@ -46,6 +48,7 @@ export function createCheckRounds(deps: {
   let checking: Promise<void> | null = null;
   // Set by settled(): no round follows the current one until the next start().
   let halted = false;
+  let fresh = false;
   const read: ContractCheck[] = [];
   const run = (ctx: IndexerContext, state: IndexerState, head: { block: number; time: Date }) => {
     const skip = new Set(read.map((x) => x.token));
@@ -65,7 +68,8 @@ export function createCheckRounds(deps: {
       })
       .then((first) => {
         checking = null;
-        if (first && deps.backToBack && !halted) run(ctx, deps.currentState?.() ?? state, head);
+        fresh = first && deps.backToBack === true && !halted;
+        if (fresh) run(ctx, deps.currentState?.() ?? state, head);
       });
   };
   return {
@@ -88,8 +92,10 @@ export function createCheckRounds(deps: {
         return false;
       }
     },
+    checkingFresh: () => fresh,
     async settled() {
       halted = true;
+      fresh = false;
       while (checking) await checking;
     },
   };

@@ -13,7 +13,7 @@ import { createIndexerContext } from './createIndexerContext.ts';
 import { createOutageLog, type Outage } from './createOutageLog.ts';
 import { indexBatch, type BatchResult } from './indexBatch.ts';
 import { bootstrapCatalogue, type BootstrapResult } from './bootstrapCatalogue.ts';
-import { historyAfter, readHistoryRange, writeHistoryRange, type FillCarry, type FillResult, type HistoryEdge, type ReadRange } from './fillHistory.ts';
+import { HISTORY_WINDOW_MS, historyAfter, readHistoryRange, writeHistoryRange, type FillCarry, type FillResult, type HistoryEdge, type ReadRange } from './fillHistory.ts';
 import { retentionDefaults } from '../config/retentionConfig.ts';
 import { createHistoryRangeSize } from './historyRangeSize.ts';
 import { TokenListError, type TokenListEntry } from './loadTokenList.ts';
@@ -54,7 +54,7 @@ export type SyncResult = {
   bootstrap?: BootstrapResult | null;
   /** Set when this step filled a history range below a head-first bootstrap. */
   fill?: FillResult | null;
-  /** True when the indexed block has reached head − confirmations and history is filled (or when standing by). */
+  /** True when the indexed block has reached head − confirmations and history is filled or waits for the first contract checks (or when standing by). */
   caughtUp: boolean;
   /** True when another indexer holds the writer lock: nothing was done. */
   standby: boolean;
@@ -126,6 +126,8 @@ export function createIndexer(options: IndexerOptions): Indexer {
   let fillCarry: FillCarry | null = null;
   // The history range below the last one written, read while that one was written; dropped with fillCarry.
   let readAhead: ReadRange | null = null;
+  // Older history waits for the first contract checks (fillOnce); a step then ends caught up (the loop waits).
+  let fillWaiting = false;
   const rangeSize = createHistoryRangeSize({ maxBlocks: config.historyRangeBlocks ?? 4000, writeTimeoutMs: options.writeTimeoutMs ?? 15_000 });
   let running = false;
   let loop: Promise<void> | null = null;
@@ -236,7 +238,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
       status.backfilling = false;
       if (state && headTime) checks.start(c, state, { block: head, time: headTime });
       const fill = checkpoint ? await fillOnce(c) : null;
-      return { batch: null, reorg: null, fill, caughtUp: status.historyComplete, standby: false };
+      return { batch: null, reorg: null, fill, caughtUp: status.historyComplete || fillWaiting, standby: false };
     }
     const to = Math.min(from + config.batchSize - 1, target);
     const batch = await indexBatch(c, state, from, to, checkpoint?.blockHash ?? null);
@@ -249,7 +251,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     logger.debug({ ...batch, toTime: batch.toTime.toISOString() }, 'indexed batch');
     // Following the head: one history range after each step that reached it.
     const fill = to >= target ? await fillOnce(c) : null;
-    return { batch, reorg: null, fill, caughtUp: to >= target && status.historyComplete, standby: false };
+    return { batch, reorg: null, fill, caughtUp: to >= target && (status.historyComplete || fillWaiting), standby: false };
   }
 
   /**
@@ -260,15 +262,28 @@ export function createIndexer(options: IndexerOptions): Indexer {
    */
   async function fillOnce(c: IndexerContext): Promise<FillResult | null> {
     const checkpoint = await readCheckpoint(db);
+    const wasWaiting = fillWaiting;
+    fillWaiting = false;
     const ahead = readAhead;
     readAhead = null;
     if (!checkpoint?.history || checkpoint.history.complete) return null;
+    // History older than the 7-day window (no answer's window needs it) waits while contract-check
+    // rounds find never-checked tokens back to back: they run at the budget's idle priority, and the
+    // fill's reads would take what they get (docs/indexer.md, "Contract checks").
+    const olderWaits = (window: HistoryEdge) => window.fromTime.getTime() <= checkpoint.blockTime.getTime() - HISTORY_WINDOW_MS && checks.checkingFresh();
+    if (olderWaits(checkpoint.history)) {
+      readAhead = ahead;
+      if (!wasWaiting) logger.info({ historyFrom: checkpoint.history.fromTime.toISOString() }, 'the 7-day window is filled: older history waits while never-checked tokens are checked');
+      fillWaiting = true;
+      return null;
+    }
+    if (wasWaiting) logger.info({ historyFrom: checkpoint.history.fromTime.toISOString() }, 'never-checked tokens are checked: filling older history');
     const blocks = rangeSize.blocks();
     const usable = ahead && sameEdge(ahead.edge, checkpoint.history) ? ahead : null;
     const fill = await (async () => {
       const range = usable ?? (await readHistoryRange(c, checkpoint.history!, fillCarry, state, blocks));
       const below = historyAfter(range, checkpoint, config.retention ?? retentionDefaults);
-      const next = below.complete ? null : readHistoryRange(c, below, range.carry, range.stored, blocks);
+      const next = below.complete || olderWaits(below) ? null : readHistoryRange(c, below, range.carry, range.stored, blocks);
       // Both settle before the step ends: nothing of the read runs beside the next step.
       const [written, read] = await Promise.allSettled([writeHistoryRange(c, checkpoint, range, state), next]);
       if (written.status === 'rejected') throw written.reason;

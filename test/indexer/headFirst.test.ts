@@ -526,6 +526,59 @@ test('head-first: the range that fills past the 7-day window\'s start, with hist
   assert.ok(crossed, 'a range filled past the 7-day window\'s start');
 });
 
+test('head-first: history older than the 7-day window waits while contract-check rounds find never-checked tokens, then fills to the end equal to a forward index', async () => {
+  // Price changes kept 9 days (longer than this chain): history goes on below the 7-day window. The
+  // checks' own client answers 40 ms late and a round checks one token, so never-checked tokens are
+  // left when the fill passes the window's start (the tokens without a swap wait for it).
+  const retention = { ...retentionDefaults, priceChanges: 9 * 86_400_000 };
+  const raw = createChainClient({ url: world.chain.url });
+  const late = new Proxy(raw, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof value !== 'function' || prop === 'destroy' || prop === 'stats') return value;
+      return async (...args: unknown[]) => {
+        await new Promise((r) => setTimeout(r, 40));
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  const db = await open();
+  const indexer = createIndexer({ db, chain: client, checksChain: late, config: { ...headFirst, retention, contractCheckMaxCalls: 13 } });
+  const unchecked = async () =>
+    (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tokens WHERE current_price IS NOT NULL AND NOT contract_checked`))[0]!.n;
+  try {
+    await indexer.syncOnce(); // the catalogue
+    let waits = 0;
+    let olderRanges = 0;
+    for (let step = 0; ; step++) {
+      assert.ok(step < 3000, 'the fill completes');
+      const was = (await readCheckpoint(db))!.history!;
+      const result = await indexer.syncOnce();
+      const checkpoint = (await readCheckpoint(db))!;
+      const weekStart = checkpoint.blockTime.getTime() - 7 * 86_400_000;
+      if (checkpoint.history!.complete) break;
+      const belowWeek = was.fromTime.getTime() <= weekStart;
+      if (belowWeek && !result.fill) {
+        assert.ok(result.caughtUp, 'a step whose fill waits ends caught up (the loop waits for the next one)');
+        waits++;
+      }
+      if (belowWeek && result.fill) {
+        // Once it has waited, older history goes on only when every priced token is checked.
+        if (waits > 0) assert.equal(await unchecked(), 0, `older range ${result.fill.from}–${result.fill.to} filled after ${waits} waits`);
+        olderRanges++;
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    assert.ok(waits > 0 && olderRanges > 0, `older history waited (${waits} steps) and was then filled (${olderRanges} ranges)`);
+    await runToHead(indexer);
+    await indexer.settleContractChecks();
+    assert.deepEqual(await snapshotDb(db), await forwardSnapshot());
+  } finally {
+    await indexer.stop();
+    raw.destroy();
+  }
+});
+
 test('head-first on PostgreSQL: a standby takes over in the middle of the history fill and finishes the same index', { skip: skipWithoutPostgres }, async () => {
   const db = await openScratchPostgres(TEST_DATABASE_URL!, 'headfirst');
   databases.push(db);
