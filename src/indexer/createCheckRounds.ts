@@ -28,7 +28,10 @@ export type CheckRounds = {
   store(ctx: IndexerContext, state: IndexerState, indexed: { block: number; time: Date }): Promise<boolean>;
   /** Resolves when no round is running. */
   settled(): Promise<void>;
-  /** True while rounds follow each other back to back (the last one checked a token for the first time). */
+  /**
+   * With back-to-back rounds, true while never-checked tokens are being checked: the round running
+   * picked one, or the last round checked one for the first time (and another follows at once).
+   */
   checkingFresh(): boolean;
 };
 
@@ -49,10 +52,13 @@ export function createCheckRounds(deps: {
   // Set by settled(): no round follows the current one until the next start().
   let halted = false;
   let fresh = false;
+  let pickedFresh = false;
   const read: ContractCheck[] = [];
   const run = (ctx: IndexerContext, state: IndexerState, head: { block: number; time: Date }) => {
     const skip = new Set(read.map((x) => x.token));
-    checking = readContractChecks(ctx, state, head, skip, { maxFreshCalls: deps.backToBack ? deps.freshRoundCalls : undefined })
+    pickedFresh = false;
+    const onPicked = (neverChecked: number) => void (pickedFresh = neverChecked > 0);
+    checking = readContractChecks(ctx, state, head, skip, { maxFreshCalls: deps.backToBack ? deps.freshRoundCalls : undefined, onPicked })
       .then((round) => {
         const first = round.checks.some((c) => !state.contractChecks.has(c.token));
         read.push(...round.checks);
@@ -68,6 +74,7 @@ export function createCheckRounds(deps: {
       })
       .then((first) => {
         checking = null;
+        pickedFresh = false;
         fresh = first && deps.backToBack === true && !halted;
         if (fresh) run(ctx, deps.currentState?.() ?? state, head);
       });
@@ -92,7 +99,7 @@ export function createCheckRounds(deps: {
         return false;
       }
     },
-    checkingFresh: () => fresh,
+    checkingFresh: () => deps.backToBack === true && (fresh || (checking !== null && pickedFresh)),
     async settled() {
       halted = true;
       fresh = false;

@@ -528,22 +528,25 @@ test('head-first: the range that fills past the 7-day window\'s start, with hist
 
 test('head-first: history older than the 7-day window waits while contract-check rounds find never-checked tokens, then fills to the end equal to a forward index', async () => {
   // Price changes kept 9 days (longer than this chain): history goes on below the 7-day window. The
-  // checks' own client answers 40 ms late and a round checks one token, so never-checked tokens are
-  // left when the fill passes the window's start (the tokens without a swap wait for it).
+  // checks' own client holds every request until the fill has waited once, so a round that picked
+  // never-checked tokens is running when the fill passes the window's start; then it answers.
   const retention = { ...retentionDefaults, priceChanges: 9 * 86_400_000 };
   const raw = createChainClient({ url: world.chain.url });
-  const late = new Proxy(raw, {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const held = new Proxy(raw, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver) as unknown;
       if (typeof value !== 'function' || prop === 'destroy' || prop === 'stats') return value;
       return async (...args: unknown[]) => {
-        await new Promise((r) => setTimeout(r, 40));
+        await gate;
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
     },
   });
   const db = await open();
-  const indexer = createIndexer({ db, chain: client, checksChain: late, config: { ...headFirst, retention, contractCheckMaxCalls: 13 } });
+  const config = { ...headFirst, retention, contractCheckMaxCalls: 13, contractCheckTimeoutMs: 120_000 }; // one token a round, never timed out here
+  const indexer = createIndexer({ db, chain: client, checksChain: held, config });
   const unchecked = async () =>
     (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tokens WHERE current_price IS NOT NULL AND NOT contract_checked`))[0]!.n;
   try {
@@ -555,12 +558,12 @@ test('head-first: history older than the 7-day window waits while contract-check
       const was = (await readCheckpoint(db))!.history!;
       const result = await indexer.syncOnce();
       const checkpoint = (await readCheckpoint(db))!;
-      const weekStart = checkpoint.blockTime.getTime() - 7 * 86_400_000;
       if (checkpoint.history!.complete) break;
-      const belowWeek = was.fromTime.getTime() <= weekStart;
+      const belowWeek = was.fromTime.getTime() <= checkpoint.blockTime.getTime() - 7 * 86_400_000;
       if (belowWeek && !result.fill) {
         assert.ok(result.caughtUp, 'a step whose fill waits ends caught up (the loop waits for the next one)');
-        waits++;
+        if (waits++ === 0) assert.ok(await unchecked() > 0, 'never-checked tokens are left when the fill first waits');
+        release();
       }
       if (belowWeek && result.fill) {
         // Once it has waited, older history goes on only when every priced token is checked.
@@ -574,6 +577,7 @@ test('head-first: history older than the 7-day window waits while contract-check
     await indexer.settleContractChecks();
     assert.deepEqual(await snapshotDb(db), await forwardSnapshot());
   } finally {
+    release();
     await indexer.stop();
     raw.destroy();
   }
