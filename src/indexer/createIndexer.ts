@@ -13,8 +13,7 @@ import { createIndexerContext } from './createIndexerContext.ts';
 import { createOutageLog, type Outage } from './createOutageLog.ts';
 import { indexBatch, type BatchResult } from './indexBatch.ts';
 import { bootstrapCatalogue, type BootstrapResult } from './bootstrapCatalogue.ts';
-import { HISTORY_WINDOW_MS, historyAfter, readHistoryRange, writeHistoryRange, type FillCarry, type FillResult, type HistoryEdge, type ReadRange } from './fillHistory.ts';
-import { retentionDefaults } from '../config/retentionConfig.ts';
+import { HISTORY_WINDOW_MS, historyAfter, readHistoryRange, sameEdge, writeHistoryRange, type FillCarry, type FillResult, type HistoryEdge, type ReadRange } from './fillHistory.ts';
 import { createHistoryRangeSize } from './historyRangeSize.ts';
 import { TokenListError, type TokenListEntry } from './loadTokenList.ts';
 import { rollbackToAncestor, type RollbackResult } from './rollbackToAncestor.ts';
@@ -282,7 +281,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     const usable = ahead && sameEdge(ahead.edge, checkpoint.history) ? ahead : null;
     const fill = await (async () => {
       const range = usable ?? (await readHistoryRange(c, checkpoint.history!, fillCarry, state, blocks));
-      const below = historyAfter(range, checkpoint, config.retention ?? retentionDefaults);
+      const below = historyAfter(range, checkpoint, config.retention);
       const next = below.complete || olderWaits(below) ? null : readHistoryRange(c, below, range.carry, range.stored, blocks);
       // Both settle before the step ends: nothing of the read runs beside the next step.
       const [written, read] = await Promise.allSettled([writeHistoryRange(c, checkpoint, range, state), next]);
@@ -422,9 +421,4 @@ export function createIndexer(options: IndexerOptions): Indexer {
       else if (running) outages.failed(error);
     },
   };
-}
-
-/** A range read below `edge` can be written below `window` only when the stored history still ends there. */
-function sameEdge(edge: HistoryEdge, window: HistoryEdge): boolean {
-  return edge.bootstrapBlock === window.bootstrapBlock && edge.fromBlock === window.fromBlock && edge.fromTime.getTime() === window.fromTime.getTime();
 }

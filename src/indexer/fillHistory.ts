@@ -109,22 +109,11 @@ export type ReadRange = {
 };
 
 /**
- * `head`: the indexer state as stored, when the caller holds it (else it is loaded); only its tokens
- * and pools are read, never changed. The result's `state` is the state as stored after the range,
- * for the caller to keep.
- */
-export async function fillHistory(
-  ctx: IndexerContext, checkpoint: CheckpointWithHistory, carry: FillCarry | null = null, head: IndexerState | null = null,
-  rangeBlocks = ctx.config.historyRangeBlocks ?? 4000,
-): Promise<FillResult> {
-  const range = await readHistoryRange(ctx, checkpoint.history!, carry, head, rangeBlocks);
-  return writeHistoryRange(ctx, checkpoint, range, range.stored);
-}
-
-/**
  * Reads the range below `edge` from the chain and replays it. It reads nothing a range's write or a
  * forward batch above the bootstrap block changes (the tokens' and pools' fixed fields, positions
  * stored before the range, the chain), so it may run while the range above it is being written.
+ * `head`: the indexer state as stored, when the caller holds it (else it is loaded); only its tokens
+ * and pools are read, never changed.
  */
 export async function readHistoryRange(
   ctx: IndexerContext, edge: HistoryEdge, carry: FillCarry | null, head: IndexerState | null, rangeBlocks: number,
@@ -222,11 +211,16 @@ export async function readHistoryRange(
 }
 
 /** The history window once `range` is written at the checkpoint (complete: no range is left below it). */
-export function historyAfter(range: ReadRange, checkpoint: CheckpointWithHistory, retention: RetentionConfig = retentionDefaults): HistoryWindow {
+export function historyAfter(range: ReadRange, checkpoint: CheckpointWithHistory, retention: RetentionConfig | undefined): HistoryWindow {
   return {
     bootstrapBlock: range.edge.bootstrapBlock, fromBlock: range.from, fromTime: range.fromTime,
-    complete: !range.hasBefore || range.fromTime.getTime() <= checkpoint.blockTime.getTime() - historyKeepMs(retention),
+    complete: !range.hasBefore || range.fromTime.getTime() <= checkpoint.blockTime.getTime() - historyKeepMs(retention ?? retentionDefaults),
   };
+}
+
+/** A range read below `edge` can be written below `window` only while the stored history still ends there. */
+export function sameEdge(edge: HistoryEdge, window: HistoryEdge): boolean {
+  return edge.bootstrapBlock === window.bootstrapBlock && edge.fromBlock === window.fromBlock && edge.fromTime.getTime() === window.fromTime.getTime();
 }
 
 /**
@@ -238,13 +232,13 @@ export async function writeHistoryRange(
   ctx: IndexerContext, checkpoint: CheckpointWithHistory, range: ReadRange, stored: IndexerState | null,
 ): Promise<FillResult> {
   const window = checkpoint.history!;
-  if (window.fromBlock !== range.edge.fromBlock || window.bootstrapBlock !== range.edge.bootstrapBlock) {
+  if (!sameEdge(range.edge, window)) {
     throw new Error(`a history range read below block ${range.edge.fromBlock} cannot be written below ${window.fromBlock}`);
   }
   const { from: a, to: b, hasBefore, replay, carried, scratch } = range;
   const started = performance.now();
   const now = stored ?? (await loadIndexerState(ctx.db));
-  const history = historyAfter(range, checkpoint, ctx.config.retention ?? retentionDefaults);
+  const history = historyAfter(range, checkpoint, ctx.config.retention);
   const writeParts: Record<string, number> = {};
   const lap = createLaps(writeParts);
   const stateRows = newestStates(replay.poolStates, now);
