@@ -28,7 +28,7 @@ export type CheckHead = { block: number; time: Date };
 /** `maxFreshCalls`: the calls never-checked tokens may take in this round (default: the configured `contractCheckMaxCalls`). */
 export async function readContractChecks(
   ctx: IndexerContext, state: IndexerState, head: CheckHead, skip: ReadonlySet<string> = new Set(),
-  options: { maxFreshCalls?: number; onPicked?: (neverChecked: number) => void } = {},
+  options: { maxFreshCalls?: number; onPicked?: (neverChecked: readonly string[]) => void } = {},
 ): Promise<ContractCheckRound> {
   const started = performance.now();
   const config = ctx.config;
@@ -45,7 +45,7 @@ export async function readContractChecks(
     maxCalls: config.contractCheckMaxCalls ?? indexerDefaults.contractCheckMaxCalls,
     maxFreshCalls: options.maxFreshCalls,
   });
-  options.onPicked?.(picked.filter((t) => !state.contractChecks.has(t)).length);
+  options.onPicked?.(picked.filter((t) => !state.contractChecks.has(t)));
   const round: ContractCheckRound = { checks: [], picked: picked.length, failed: 0, timedOut: 0, calls: 0, ms: 0 };
   if (picked.length === 0) return round;
 

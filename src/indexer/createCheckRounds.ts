@@ -1,7 +1,7 @@
 // Rounds of contract checks beside the indexer's steps: a round reads at the head while the
 // indexer goes on (one at a time), and the next step stores what it found (docs/security-score.md,
-// "Contract checks"). With `backToBack`, a round that checked a token for the first time is followed
-// by the next one at once instead of at the next step (a head-first bootstrap's priced tokens are
+// "Contract checks"). With `backToBack`, a round that picked a token no round had picked before and
+// checked a token for the first time is followed by the next one at once instead of at the next step (a head-first bootstrap's priced tokens are
 // checked while the history fills, its steps being long); re-checks stay one round per step. Such
 // rounds (the checks' own client at the budget's idle priority) are sized by `freshRoundCalls`, the
 // requests the provider's rate allows in half a round's timeout, not by the configured calls per
@@ -29,8 +29,10 @@ export type CheckRounds = {
   /** Resolves when no round is running. */
   settled(): Promise<void>;
   /**
-   * With back-to-back rounds, true while never-checked tokens are being checked: the round running
-   * picked one, or the last round checked one for the first time (and another follows at once).
+   * With back-to-back rounds, true while never-checked tokens are being checked for the first time
+   * in this process: the round running picked one not picked before, or (until it has picked)
+   * follows a round that did and checked one. A token whose check fails, times out or is not
+   * stored is picked again by later rounds, but does not keep this true.
    */
   checkingFresh(): boolean;
 };
@@ -46,19 +48,29 @@ export function createCheckRounds(deps: {
   currentState?: () => IndexerState | null;
   /** With `backToBack`: the calls a round may plan for never-checked tokens (default: the configured calls per step). */
   freshRoundCalls?: number;
+  /** Reads a round (default: `readContractChecks`, at the head through the checks' client). */
+  readChecks?: typeof readContractChecks;
 }): CheckRounds {
   const { logger, status } = deps;
   let checking: Promise<void> | null = null;
   // Set by settled(): no round follows the current one until the next start().
   let halted = false;
-  let fresh = false;
-  let pickedFresh = false;
+  // Tokens picked while never checked, by any round of this process.
+  const attempted = new Set<string>();
+  // The running round picked a token not attempted before (null until it has picked).
+  let pickedNew: boolean | null = null;
+  // The running round follows one that picked such a token and checked one for the first time.
+  let followsNew = false;
   const read: ContractCheck[] = [];
-  const run = (ctx: IndexerContext, state: IndexerState, head: { block: number; time: Date }) => {
+  const run = (ctx: IndexerContext, state: IndexerState, head: { block: number; time: Date }, follows: boolean) => {
     const skip = new Set(read.map((x) => x.token));
-    pickedFresh = false;
-    const onPicked = (neverChecked: number) => void (pickedFresh = neverChecked > 0);
-    checking = readContractChecks(ctx, state, head, skip, { maxFreshCalls: deps.backToBack ? deps.freshRoundCalls : undefined, onPicked })
+    pickedNew = null;
+    followsNew = follows;
+    const onPicked = (neverChecked: readonly string[]) => {
+      pickedNew = neverChecked.some((t) => !attempted.has(t));
+      for (const t of neverChecked) attempted.add(t);
+    };
+    checking = (deps.readChecks ?? readContractChecks)(ctx, state, head, skip, { maxFreshCalls: deps.backToBack ? deps.freshRoundCalls : undefined, onPicked })
       .then((round) => {
         const first = round.checks.some((c) => !state.contractChecks.has(c.token));
         read.push(...round.checks);
@@ -74,16 +86,18 @@ export function createCheckRounds(deps: {
       })
       .then((first) => {
         checking = null;
-        pickedFresh = false;
-        fresh = first && deps.backToBack === true && !halted;
-        if (fresh) run(ctx, deps.currentState?.() ?? state, head);
+        // Only a round that reached new tokens is followed at once: one that only tried again
+        // tokens whose checks failed or were not stored waits for the next step.
+        const follow = first && pickedNew === true && deps.backToBack === true && !halted;
+        pickedNew = null;
+        if (follow) run(ctx, deps.currentState?.() ?? state, head, true);
       });
   };
   return {
     start(ctx, state, head) {
       halted = false;
       if (checking) return;
-      run(ctx, state, head);
+      run(ctx, state, head, false);
     },
     pending: () => read.length,
     async store(ctx, state, indexed) {
@@ -99,10 +113,9 @@ export function createCheckRounds(deps: {
         return false;
       }
     },
-    checkingFresh: () => deps.backToBack === true && (fresh || (checking !== null && pickedFresh)),
+    checkingFresh: () => deps.backToBack === true && checking !== null && (pickedNew ?? followsNew),
     async settled() {
       halted = true;
-      fresh = false;
       while (checking) await checking;
     },
   };

@@ -1,5 +1,7 @@
 // The reason a node gives for a reverted eth_call: the Error(string) in its revert data, or the
-// reason quoted in its message, or "reverted without a reason".
+// reason quoted in its message, or "reverted without a reason"; at most 120 UTF-16 units, control
+// characters and unpaired surrogates (a cut emoji) replaced by U+FFFD: a token's revert data is
+// anyone's bytes, and PostgreSQL's jsonb refuses \u0000 and unpaired surrogates.
 import { AbiCoder } from 'ethers';
 import type { CallRevertedError } from '../../chain/index.ts';
 
@@ -9,11 +11,17 @@ const QUOTED = /reason string ['"]([^'"]*)['"]|reverted: (.+?)(?:$|\n|")/;
 export function revertReason(error: CallRevertedError): string {
   if (error.revertData?.startsWith(ERROR_STRING)) {
     try {
-      return String(AbiCoder.defaultAbiCoder().decode(['string'], `0x${error.revertData.slice(10)}`)[0]).slice(0, 120);
+      return clean(String(AbiCoder.defaultAbiCoder().decode(['string'], `0x${error.revertData.slice(10)}`)[0]));
     } catch {
       /* not an Error(string) after all */
     }
   }
   const quoted = QUOTED.exec(error.nodeError?.message ?? '');
-  return (quoted?.[1] ?? quoted?.[2] ?? 'reverted without a reason').slice(0, 120);
+  return clean(quoted?.[1] ?? quoted?.[2] ?? 'reverted without a reason');
+}
+
+const UNSAFE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+function clean(reason: string): string {
+  return reason.slice(0, 120).replace(UNSAFE, '\ufffd');
 }
