@@ -1,10 +1,11 @@
 // ERC-20 name()/symbol() come as ABI strings, or as bytes32 on old tokens (MKR, SAI).
 import { AbiCoder, Utf8ErrorFuncs, toUtf8String } from 'ethers';
+import { cutText } from './cutText.ts';
 
 const coder = AbiCoder.defaultAbiCoder();
 const MAX_LENGTH = 200;
 
-/** Decodes a string or bytes32 return value; null when it is neither. Control characters dropped. */
+/** Decodes a string or bytes32 return value; null when it is neither. Control characters dropped, at most 200 UTF-16 units. */
 export function decodeString(data: string): string | null {
   if (!data || data === '0x') return null;
   const bytes = (data.length - 2) / 2;
@@ -29,5 +30,5 @@ export function decodeString(data: string): string | null {
 
 function clean(value: string): string {
   // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f\ufffd]/g, '').trim().slice(0, MAX_LENGTH);
+  return cutText(value.replace(/[\u0000-\u001f\u007f\ufffd]/g, '').trim(), MAX_LENGTH);
 }

@@ -4,6 +4,7 @@ export { callMany, type Call, type CallResult } from './multicall.ts';
 export { readErc20Metadata, readTotalSupplies, readBalances, type Erc20Metadata } from './readErc20.ts';
 export { readUsdFeed, type FeedReading, type FeedRound } from './readUsdFeed.ts';
 export { decodeString } from './decodeString.ts';
+export { cutText } from './cutText.ts';
 export { readHolderBalances, callsOf, type HolderBalancesRequest, type HolderBalances } from './readHolderBalances.ts';
 export { readSupply, type SupplyReading } from './readSupply.ts';
 export { supplyFigures } from './supply/supplyFigures.ts';

@@ -1,8 +1,9 @@
 // Rounds of contract checks beside the indexer's steps: a round reads at the head while the
 // indexer goes on (one at a time), and the next step stores what it found (docs/security-score.md,
 // "Contract checks"). With `backToBack`, a round that picked a token no round had picked before and
-// checked a token for the first time is followed by the next one at once instead of at the next step (a head-first bootstrap's priced tokens are
-// checked while the history fills, its steps being long); re-checks stay one round per step. Such
+// checked a token for the first time is followed by the next one at once instead of at the next
+// step (a head-first bootstrap's priced tokens are checked while the history fills, its steps being
+// long); re-checks, and retries of checks that failed, stay one round per step. Such
 // rounds (the checks' own client at the budget's idle priority) are sized by `freshRoundCalls`, the
 // requests the provider's rate allows in half a round's timeout, not by the configured calls per
 // step: the budget grants idle requests only what the indexer's own leave.
@@ -89,7 +90,6 @@ export function createCheckRounds(deps: {
         // Only a round that reached new tokens is followed at once: one that only tried again
         // tokens whose checks failed or were not stored waits for the next step.
         const follow = first && pickedNew === true && deps.backToBack === true && !halted;
-        pickedNew = null;
         if (follow) run(ctx, deps.currentState?.() ?? state, head, true);
       });
   };

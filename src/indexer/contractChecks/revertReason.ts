@@ -1,9 +1,9 @@
 // The reason a node gives for a reverted eth_call: the Error(string) in its revert data, or the
-// reason quoted in its message, or "reverted without a reason"; at most 120 UTF-16 units, control
-// characters and unpaired surrogates (a cut emoji) replaced by U+FFFD: a token's revert data is
-// anyone's bytes, and PostgreSQL's jsonb refuses \u0000 and unpaired surrogates.
+// reason quoted in its message, or "reverted without a reason"; at most 120 UTF-16 units (never half
+// a surrogate pair: cutText), control characters replaced by U+FFFD: a token's revert data is
+// anyone's bytes, and PostgreSQL's jsonb refuses \u0000.
 import { AbiCoder } from 'ethers';
-import type { CallRevertedError } from '../../chain/index.ts';
+import { cutText, type CallRevertedError } from '../../chain/index.ts';
 
 const ERROR_STRING = '0x08c379a0';
 const QUOTED = /reason string ['"]([^'"]*)['"]|reverted: (.+?)(?:$|\n|")/;
@@ -20,8 +20,9 @@ export function revertReason(error: CallRevertedError): string {
   return clean(quoted?.[1] ?? quoted?.[2] ?? 'reverted without a reason');
 }
 
-const UNSAFE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/g;
 
 function clean(reason: string): string {
-  return reason.slice(0, 120).replace(UNSAFE, '\ufffd');
+  return cutText(reason, 120).replace(CONTROL, '\ufffd');
 }
