@@ -1,17 +1,20 @@
-// Runs every test/**/*.test.ts with node's own test runner: the files that measure a standing
-// budget first, alone (SOLO), then the others three at a time by default (TEST_CONCURRENCY); then
+// Runs every test/**/*.test.ts with node's own test runner, each file (or bundle) in a `node --test`
+// process of its own, in this script's order (scripts/testQueue.mjs; node's runner would sort them
+// by path): the files that measure a standing budget first, alone and in order (SOLO), then the
+// others three at a time by default (TEST_CONCURRENCY), the longest first; then
 // reports the slowest files and the time against the suite's budget and every skipped test or
 // suite with its reason. With TEST_STRICT=1 (.ci/run) a skip fails the run. The TypeScript is
 // compiled once per run (scripts/buildTests.mjs) and the test processes run the JavaScript;
 // TEST_LOADER=tsx runs the sources through tsx instead, as `node --import tsx --test file` does.
 // Usage: npm test [-- path-filter ...]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { buildTests, root } from './buildTests.mjs';
 import { writeProfile } from './testProfile.mjs';
 import { bundlePath, groupByWeight, wrapTestFile, writeBundle } from './testBundles.mjs';
+import { runTestQueue } from './testQueue.mjs';
 
 /** The standing budget of `npm test` on 2 cores (README, "Tests"). */
 const BUDGET_SECONDS = 240;
@@ -89,23 +92,16 @@ const phases = [
 ].filter((p) => p.files.length > 0);
 let status = 0;
 const summaryFiles = [];
+const failedFiles = [];
 try {
+  const env = { ...process.env, ...fixtures.env, TEST_BUNDLED_FILES: JSON.stringify(bundledFiles), NODE_ENV: process.env.NODE_ENV ?? 'test' };
+  // A test that hangs fails after 4 minutes instead of holding the run until CI's limit.
+  const args = [...loader, '--test-timeout=240000'];
   for (const [i, phase] of phases.entries()) {
-    const summaryFile = join(summaryDir, `summary-${i}.jsonl`);
-    summaryFiles.push(summaryFile);
-    const result = spawnSync(
-      process.execPath,
-      [
-        ...loader,
-        // A test that hangs fails after 4 minutes instead of holding the run until CI's limit.
-        '--test', `--test-concurrency=${phase.concurrency}`, '--test-timeout=240000',
-        '--test-reporter=spec', '--test-reporter-destination=stdout',
-        '--test-reporter=./scripts/testSummaryReporter.mjs', `--test-reporter-destination=${summaryFile}`,
-        ...phase.files,
-      ],
-      { stdio: 'inherit', env: { ...process.env, ...fixtures.env, TEST_BUNDLED_FILES: JSON.stringify(bundledFiles), NODE_ENV: process.env.NODE_ENV ?? 'test' } },
-    );
-    status ||= result.status ?? 1;
+    const run = await runTestQueue(phase.files, { concurrency: Number(phase.concurrency), args, env, summaryDir, prefix: `phase-${i}` });
+    summaryFiles.push(...run.summaryFiles);
+    failedFiles.push(...run.failedFiles);
+    status ||= run.status;
   }
 } finally {
   if (compiled) rmSync(compiled.outDir, { recursive: true, force: true });
@@ -198,6 +194,12 @@ const byReason = new Map();
 for (const e of skipped) byReason.set(e.skip, (byReason.get(e.skip) ?? 0) + 1);
 const how = compiled ? `compiled ${compiled.modules} modules in ${(compiled.ms / 1000).toFixed(1)} s` : 'through tsx';
 console.log(`\n${files.length} files in ${seconds.toFixed(1)} s, ${how} (budget ${BUDGET_SECONDS} s for the whole suite on 2 cores)`);
+// The whole run's counts (each process printed its own) and, last, every failed test by file.
+const leaves = entries.filter((e) => e.leaf);
+const failedTests = entries.filter((e) => e.failed && (e.leaf || e.nesting === 0));
+console.log(`tests ${leaves.length}, passed ${leaves.filter((e) => !e.failed && e.skip === null).length}, failed ${leaves.filter((e) => e.failed).length}, skipped ${leaves.filter((e) => e.skip !== null).length}`);
+if (failedTests.length > 0) console.log(`failing tests:\n${failedTests.map((e) => `  ${e.file}: ${e.name}`).join('\n')}`);
+if (failedFiles.length > 0) console.log(`test processes that did not pass:\n${failedFiles.map((f) => `  ${f}`).join('\n')}`);
 // A file's time: its process's, from start to exit.
 const slowest = fileEntries.filter((e) => !e.bundle).map((e) => [e.file, e.ms]).sort((a, b) => b[1] - a[1]).slice(0, 8);
 if (filters.length === 0 && slowest.length > 0) {
