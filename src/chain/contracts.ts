@@ -9,6 +9,7 @@ export const CONTRACT_NAMES = [
   'DemoAlgebraPool',
   'DemoEtherexFactory',
   'DemoEtherexPair',
+  'DemoFeedProxy',
   'DemoFiatToken',
   'DemoHoneypotToken',
   'DemoMintableToken',

@@ -4,25 +4,28 @@
 // not at all; both work.
 import { AbiCoder } from 'ethers';
 import type { ChainClient } from './createChainClient.ts';
-import { callMany } from './multicall.ts';
+import { callMany, type CallResult } from './multicall.ts';
 import type { BlockTag } from './types.ts';
 
 const SELECTORS = {
   decimals: '0x313ce567',
   latestRoundData: '0xfeaf968c',
   aggregator: '0x245a7bfc',
+  phaseId: '0x58303b10',
 } as const;
 
 const coder = AbiCoder.defaultAbiCoder();
 
 export type FeedRound = { answer: bigint; updatedAt: number };
-export type FeedReading = { decimals: number | null; round: FeedRound | null; aggregator: string };
+/** Which aggregator the proxy points at: its address and the proxy's phase (counts the changes; null when it has none). */
+export type FeedPhase = { aggregator: string; phase: number | null };
+export type FeedReading = FeedPhase & { decimals: number | null; round: FeedRound | null };
 
-/** One multicall at `blockTag`: decimals, the latest round (null when it reverts or is not positive) and the aggregator. */
+/** One multicall at `blockTag`: decimals, the latest round (null when it reverts or is not positive), the aggregator and the phase. */
 export async function readUsdFeed(chain: ChainClient, feed: string, blockTag: BlockTag, multicall3: string | null): Promise<FeedReading> {
-  const [decimals, round, aggregator] = await callMany(
+  const [decimals, round, aggregator, phase] = await callMany(
     chain,
-    [SELECTORS.decimals, SELECTORS.latestRoundData, SELECTORS.aggregator].map((data) => ({ to: feed, data })),
+    [SELECTORS.decimals, SELECTORS.latestRoundData, SELECTORS.aggregator, SELECTORS.phaseId].map((data) => ({ to: feed, data })),
     blockTag,
     multicall3,
   );
@@ -32,6 +35,18 @@ export async function readUsdFeed(chain: ChainClient, feed: string, blockTag: Bl
     if (answer! > 0n) parsedRound = { answer: answer!, updatedAt: Number(updatedAt!) };
   }
   const dec = decimals?.ok && decimals.data.length >= 66 ? Number(BigInt(decimals.data.slice(0, 66))) : null;
-  const agg = aggregator?.ok && aggregator.data.length >= 66 ? ('0x' + aggregator.data.slice(26, 66)).toLowerCase() : feed.toLowerCase();
-  return { decimals: dec !== null && dec <= 36 ? dec : null, round: parsedRound, aggregator: agg };
+  return { decimals: dec !== null && dec <= 36 ? dec : null, round: parsedRound, ...phaseOf(aggregator, phase, feed) };
+}
+
+/** The proxy's aggregator and phase at `blockTag` (the feed itself and no phase when it answers none: no proxy, or not deployed yet). */
+export async function readFeedPhase(chain: ChainClient, feed: string, blockTag: BlockTag, multicall3: string | null): Promise<FeedPhase> {
+  const [aggregator, phase] = await callMany(chain, [SELECTORS.aggregator, SELECTORS.phaseId].map((data) => ({ to: feed, data })), blockTag, multicall3);
+  return phaseOf(aggregator, phase, feed);
+}
+
+function phaseOf(aggregator: CallResult | undefined, phase: CallResult | undefined, feed: string): FeedPhase {
+  return {
+    aggregator: aggregator?.ok && aggregator.data.length >= 66 ? ('0x' + aggregator.data.slice(26, 66)).toLowerCase() : feed.toLowerCase(),
+    phase: phase?.ok && phase.data.length >= 66 ? Number(BigInt(phase.data.slice(0, 66)) & 0xffffn) : null,
+  };
 }

@@ -1,7 +1,7 @@
 // Everything a batch or a rollback needs, resolved once from the indexer options. It composes the
 // parts each folder declares for itself (circulating/, trust/, pricing/, families/): nothing below
 // the indexer's top level imports it, so imports point one way.
-import type { ChainClient, RawLog } from '../chain/index.ts';
+import type { ChainClient, FeedPhase, RawLog } from '../chain/index.ts';
 import type { IndexerConfig } from '../config/indexerConfig.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import type { CirculatingRules } from './circulating/circulatingRules.ts';
@@ -20,8 +20,11 @@ export type IndexerContext = {
   logger: IndexerLogger;
   chainId: number;
   pricing: PricingConfig;
-  /** The configured USD feed: its decimals once read, and every aggregator whose AnswerUpdated logs are followed. */
-  usdFeed: { address: string; decimals: number | null; aggregators: Set<string> } | null;
+  /**
+   * The configured USD feed: its decimals once read, and the proxy's aggregator and phase at the last
+   * block the head indexed (a forward batch starting right after it needs no read of its own).
+   */
+  usdFeed: { address: string; decimals: number | null; phaseAt: { block: number; phase: FeedPhase } | null } | null;
   /** isSecure = score > secureScoreMin AND market cap > secureMarketCapMinUsd (scaled by 10^36). */
   trust: { secureScoreMin: number; secureMarketCapMinUsd: bigint };
   /** Configured factories (lower-case) and the family of the pools they create. */

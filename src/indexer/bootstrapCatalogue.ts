@@ -6,7 +6,7 @@
 // liquidity, FDV and the flags are computed at H and stored with the checkpoint at H. The prices
 // are stored as carried (the price in force at H, not a change seen there); history is then filled
 // newest first by fillHistory, from block H down.
-import { readErc20Metadata, readUsdFeed } from '../chain/index.ts';
+import { readErc20Metadata, readUsdFeed, type FeedPhase } from '../chain/index.ts';
 import { rollupCandles } from '../db/index.ts';
 import {
   saveBlocks, saveFeedAnswers, saveIndexerTokens, savePools, savePoolStates, savePositionChanges, savePriceChanges, writeCheckpoint,
@@ -86,7 +86,9 @@ export async function bootstrapCatalogue(ctx: IndexerContext, head: number): Pro
   );
   for (const token of tokens) state.tokens.set(token.address, token);
 
-  const feedAnswers = await readFeedAt(ctx, state, head);
+  const feed = await readFeedAt(ctx, state, head);
+  const feedAnswers = feed.answers;
+  if (ctx.usdFeed && feed.phase) ctx.usdFeed.phaseAt = { block: head, phase: feed.phase };
   // Every price at H, quote tokens first, as a batch reprices: carried, not changes seen at H.
   const carried: PriceChange[] = [];
   await repriceBlock(ctx, state, new Set(state.tokens.keys()), head, at, carried);
@@ -117,14 +119,13 @@ export async function bootstrapCatalogue(ctx: IndexerContext, head: number): Pro
   return { result, carry: { fromBlock: head + 1, states } };
 }
 
-/** The USD feed's round at `block`, taken into the state (the feed's aggregator is followed from there). */
-export async function readFeedAt(ctx: IndexerContext, state: IndexerState, block: number): Promise<FeedAnswerWrite[]> {
+/** The USD feed's round at `block`, taken into the state; and the proxy's aggregator and phase there. */
+export async function readFeedAt(ctx: IndexerContext, state: IndexerState, block: number): Promise<{ answers: FeedAnswerWrite[]; phase?: FeedPhase }> {
   const feed = ctx.usdFeed;
-  const out: FeedAnswerWrite[] = [];
-  if (!feed) return out;
+  const answers: FeedAnswerWrite[] = [];
+  if (!feed) return { answers };
   const reading = await readUsdFeed(ctx.chain, feed.address, block, ctx.config.multicall3);
   if (reading.decimals !== null) feed.decimals = reading.decimals;
-  feed.aggregators.add(reading.aggregator);
-  if (reading.round) applyFeedRound(ctx, state, reading.round, block, -1, out);
-  return out;
+  if (reading.round) applyFeedRound(ctx, state, reading.round, block, -1, answers);
+  return { answers, phase: { aggregator: reading.aggregator, phase: reading.phase } };
 }

@@ -37,7 +37,7 @@ export async function createIndexerContext(input: ContextInput): Promise<Indexer
       stablecoins: config.stablecoins, wrappedNative: config.wrappedNative, usdFeed: config.usdFeed, usdPeg: config.usdPeg,
       minLiquidityUsd: parseFixed(config.minLiquidityUsd), usdGuard: parseFixed(config.usdGuard),
     }),
-    usdFeed: config.usdFeed && config.wrappedNative ? { address: config.usdFeed.toLowerCase(), decimals: null, aggregators: new Set() } : null,
+    usdFeed: config.usdFeed && config.wrappedNative ? { address: config.usdFeed.toLowerCase(), decimals: null, phaseAt: null } : null,
     trust: { secureScoreMin: config.secureScoreMin, secureMarketCapMinUsd: parseFixed(config.secureMarketCapMinUsd) },
     factories,
     poolOf: (log) => factories.get(log.address)?.family.poolOf?.(log) ?? log.address,

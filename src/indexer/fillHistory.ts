@@ -13,7 +13,6 @@
 // range can be read while this one is written. History is complete at the start block or once it
 // reaches as far back before the indexed head as price changes are kept (historyKeepMs; at least
 // the 7-day window).
-import type { RawLog } from '../chain/index.ts';
 import { retentionDefaults, type RetentionConfig } from '../config/retentionConfig.ts';
 import { appendPricePoints, bumpDataGeneration, prependCandles, recordSwaps } from '../db/index.ts';
 import {
@@ -32,7 +31,7 @@ import { readPoolStatesAt } from './readHeadState.ts';
 import { repriceBlock, replayBlocks, type Replay } from './replayBlocks.ts';
 import { addPool, loadIndexerState, type IndexerState } from './state/IndexerState.ts';
 import { createLaps } from './createLaps.ts';
-import { feedRoundsToRead } from './usdFeed.ts';
+import { planFeed } from './usdFeed.ts';
 import { writeCatalogue, type CatalogueScope } from './writeCatalogue.ts';
 
 export type { FillCarry };
@@ -142,7 +141,7 @@ export async function readHistoryRange(
     if (pool.createdBlock <= b) addPool(scratch, { ...pool, lastEventAt: null, state: emptyState(), liquidityNet: new Map() });
   }
   const loaded = performance.now();
-  if (hasBefore) await readFeedAt(ctx, scratch, before);
+  const feedBefore = hasBefore ? (await readFeedAt(ctx, scratch, before)).phase : undefined;
 
   // The range's pool events, by topic, of the pools known by then; the USD feed's answers.
   const topics = new Set<string>();
@@ -168,9 +167,8 @@ export async function readHistoryRange(
     pool.state = state ?? emptyState();
     pool.liquidityNet = new Map(net.get(pool.address) ?? []);
   }
-  // The feed's rounds read by call (and the aggregator at b followed), as a forward batch of the range reads them.
-  const feedRounds = await feedRoundsToRead(ctx, scratch, a, b);
-  const isFeedLog = (l: RawLog) => l.topics[0] === TOPICS.answerUpdated && (ctx.usdFeed?.aggregators.has(l.address) ?? false);
+  // The feed's answers in the range: the same rule as a forward batch's (usdFeed.ts).
+  const { rounds: feedRounds, isFeedLog } = await planFeed(ctx, scratch, a, b, feedBefore);
   const relevant = logs.filter((l) => scratch.pools.has(ctx.poolOf(l)) || isFeedLog(l));
   const tokenFirstSeen = new Map<string, number>();
   for (const token of stored.tokens.values()) if (token.firstSeenBlock >= a && token.firstSeenBlock <= b) tokenFirstSeen.set(token.address, token.firstSeenBlock);

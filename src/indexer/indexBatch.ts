@@ -2,12 +2,12 @@
 // reprice what moved, and write all of it with the checkpoint in one transaction. Each step is a
 // function of its own: discoverPools, fetchHeaders, readDiscoveredState, replayBlocks,
 // refreshSupplies, writeBatch.
-import { readErc20Metadata, type BlockHeader, type RawLog } from '../chain/index.ts';
+import { readErc20Metadata, type BlockHeader } from '../chain/index.ts';
 import type { IndexerToken } from '../db/indexer/index.ts';
 import type { IndexerContext } from './IndexerContext.ts';
 import { discoverPools } from './discoverPools.ts';
 import { ReorgDetectedError } from './errors.ts';
-import { ALL_TOPICS, TOPICS } from './families/events.ts';
+import { ALL_TOPICS } from './families/events.ts';
 import { familyOf } from './families/index.ts';
 import { fetchHeaders } from './fetchHeaders.ts';
 import { readPoolStates, readStableFlags } from './readDiscoveredState.ts';
@@ -15,7 +15,7 @@ import { refreshSupplies } from './refreshSupplies.ts';
 import { replayBlocks } from './replayBlocks.ts';
 import { addPool, type IndexerState } from './state/IndexerState.ts';
 import { tokenFromChain } from './tokenFromChain.ts';
-import { feedRoundsToRead } from './usdFeed.ts';
+import { planFeed } from './usdFeed.ts';
 import { writeBatch } from './writeBatch.ts';
 import { createLaps } from './createLaps.ts';
 
@@ -45,8 +45,10 @@ export async function indexBatch(ctx: IndexerContext, state: IndexerState, from:
 
   const { newPools, tokenFirstSeen, creations } = discoverPools(ctx, state, logs, from);
   const poolAddresses = new Set([...state.pools.keys(), ...newPools.map((p) => p.address)]);
-  const feedRounds = await feedRoundsToRead(ctx, state, from, to);
-  const isFeedLog = (l: RawLog) => l.topics[0] === TOPICS.answerUpdated && (ctx.usdFeed?.aggregators.has(l.address) ?? false);
+  // The feed's answers in the batch (usdFeed.ts); the aggregator at the head's last block is at hand.
+  const known = ctx.usdFeed?.phaseAt;
+  const { rounds: feedRounds, isFeedLog, phaseAtEnd } = await planFeed(ctx, state, from, to, known?.block === from - 1 ? known.phase : undefined);
+  if (ctx.usdFeed) ctx.usdFeed.phaseAt = { block: to, phase: phaseAtEnd };
   const relevant = logs.filter((l) => poolAddresses.has(ctx.poolOf(l)) || creations.has(l) || isFeedLog(l));
   lap('logs');
 
