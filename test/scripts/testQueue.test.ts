@@ -14,24 +14,31 @@ const repo = resolve(import.meta.dirname, '..', '..');
 const { runTestQueue } = (await import(pathToFileURL(join(repo, 'scripts', 'testQueue.mjs')).href)) as {
   runTestQueue(
     files: string[],
-    options: { concurrency: number; args: string[]; env: NodeJS.ProcessEnv; summaryDir: string; prefix: string },
+    options: { concurrency: number; args: string[]; env: NodeJS.ProcessEnv; summaryDir: string; prefix: string; write?(text: string): void },
   ): Promise<{ summaryFiles: string[]; status: number; failedFiles: string[] }>;
 };
 const dir = mkdtempSync(join(tmpdir(), 'test-queue-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const log = join(dir, 'log.txt');
 
-/** A test file that logs its start and end (ms since the epoch) and passes or fails. */
-function file(name: string, { ms = 0, fail = false } = {}): string {
+/**
+ * A test file that logs its start and end (ms since the epoch) and passes or fails; with
+ * `meets`, it ends only once that file has started too (so the two overlap whatever start-up takes).
+ */
+function file(name: string, { fail = false, meets = '' } = {}): string {
   const path = join(dir, `${name}.test.mjs`);
   writeFileSync(
     path,
     [
-      `import { appendFileSync } from 'node:fs';`,
+      `import { appendFileSync, readFileSync } from 'node:fs';`,
       `import { test } from 'node:test';`,
       `test(${JSON.stringify(name)}, async () => {`,
       `  appendFileSync(${JSON.stringify(log)}, 'start ${name} ' + Date.now() + '\\n');`,
-      `  await new Promise((r) => setTimeout(r, ${ms}));`,
+      `  const started = Date.now();`,
+      `  while (${JSON.stringify(meets)} && !readFileSync(${JSON.stringify(log)}, 'utf8').includes('start ${meets} ')) {`,
+      `    if (Date.now() - started > 30000) throw new Error('${meets} never started beside ${name}');`,
+      `    await new Promise((r) => setTimeout(r, 20));`,
+      `  }`,
       `  appendFileSync(${JSON.stringify(log)}, 'end ${name} ' + Date.now() + '\\n');`,
       fail ? `  throw new Error('fails on purpose');` : '',
       `});`,
@@ -40,13 +47,20 @@ function file(name: string, { ms = 0, fail = false } = {}): string {
   return path;
 }
 const readLog = () => readFileSync(log, 'utf8').trim().split('\n').map((l) => l.split(' ') as [string, string, string]);
-const run = (files: string[], concurrency: number) =>
-  runTestQueue(files, { concurrency, args: [], env: { ...process.env, TEST_BUNDLED_FILES: '[]' }, summaryDir: dir, prefix: `run-${concurrency}` });
+/** Runs the queue; what its processes print is kept apart (one fails on purpose). */
+async function run(files: string[], concurrency: number) {
+  let output = '';
+  const result = await runTestQueue(files, {
+    concurrency, args: [], env: { ...process.env, TEST_BUNDLED_FILES: '[]' }, summaryDir: dir, prefix: `run-${concurrency}`, write: (text) => (output += text),
+  });
+  return { ...result, output };
+}
 
 it('runs the files in the order given, not sorted by path, one at a time with a concurrency of 1', async () => {
   writeFileSync(log, '');
-  const { status, summaryFiles } = await run([file('zeta'), file('alpha'), file('mu')], 1);
+  const { status, summaryFiles, output } = await run([file('zeta'), file('alpha'), file('mu')], 1);
   assert.equal(status, 0);
+  assert.deepEqual(output.split('\n').filter((l) => l.startsWith('▷')).map((l) => l.slice(l.lastIndexOf('/') + 1)), ['zeta.test.mjs', 'alpha.test.mjs', 'mu.test.mjs']);
   assert.deepEqual(readLog().map(([what, name]) => `${what} ${name}`), ['start zeta', 'end zeta', 'start alpha', 'end alpha', 'start mu', 'end mu']);
   // Each process's summary reporter wrote its file line.
   const lines = summaryFiles.flatMap((f) => readFileSync(f, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { kind?: string; name?: string }));
@@ -57,7 +71,8 @@ it('runs the files in the order given, not sorted by path, one at a time with a 
 it('keeps at most `concurrency` files running, starts them in order, and fails the run when a file fails', async () => {
   writeFileSync(log, '');
   const names = ['f5', 'f4', 'f3', 'f2', 'f1'];
-  const { status, failedFiles } = await run(names.map((n, i) => file(n, { ms: 300, fail: i === 3 })), 2);
+  // f5 and f4 wait for each other: both must run at once.
+  const { status, failedFiles } = await run(names.map((n, i) => file(n, { fail: i === 3, meets: i === 0 ? 'f4' : i === 1 ? 'f5' : '' })), 2);
   assert.notEqual(status, 0, 'f2 failed');
   assert.deepEqual(failedFiles, [`${join(dir, 'f2.test.mjs')} (exit code 1)`]);
   const events = readLog();
@@ -72,4 +87,9 @@ it('keeps at most `concurrency` files running, starts them in order, and fails t
     most = Math.max(most, running);
   }
   assert.equal(most, 2);
+});
+
+it('refuses a concurrency that is not a whole number of processes', async () => {
+  await assert.rejects(run([file('one')], Number('abc')), /concurrency must be a whole number/);
+  await assert.rejects(run([file('one')], 0), /concurrency must be a whole number/);
 });
