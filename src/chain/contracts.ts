@@ -7,6 +7,7 @@ export const CONTRACT_NAMES = [
   'Bytes32MetadataToken',
   'DemoAlgebraFactory',
   'DemoAlgebraPool',
+  'DemoCheckedAggregator',
   'DemoEtherexFactory',
   'DemoEtherexPair',
   'DemoFeedProxy',

@@ -2,7 +2,7 @@ export { createChainClient, type ChainClient, type ChainClientOptions, type Chai
 export { createRequestBudget, unlimitedBudget, type RequestBudget, type RequestPriority, type BudgetStats } from './createRequestBudget.ts';
 export { callMany, type Call, type CallResult } from './multicall.ts';
 export { readErc20Metadata, readTotalSupplies, readBalances, type Erc20Metadata } from './readErc20.ts';
-export { readFeedPhase, readUsdFeed, type FeedPhase, type FeedReading, type FeedRound } from './readUsdFeed.ts';
+export { readAggregatorRound, readFeedPhase, readUsdFeed, type FeedPhase, type FeedReading, type FeedRound } from './readUsdFeed.ts';
 export { decodeString } from './decodeString.ts';
 export { cutText } from './cutText.ts';
 export { readHolderBalances, callsOf, type HolderBalancesRequest, type HolderBalances } from './readHolderBalances.ts';

@@ -29,19 +29,30 @@ export async function readUsdFeed(chain: ChainClient, feed: string, blockTag: Bl
     blockTag,
     multicall3,
   );
-  let parsedRound: FeedRound | null = null;
-  if (round?.ok && round.data.length >= 2 + 64 * 5) {
-    const [, answer, , updatedAt] = coder.decode(['uint80', 'int256', 'uint256', 'uint256', 'uint80'], round.data) as unknown as bigint[];
-    if (answer! > 0n) parsedRound = { answer: answer!, updatedAt: Number(updatedAt!) };
-  }
   const dec = decimals?.ok && decimals.data.length >= 66 ? Number(BigInt(decimals.data.slice(0, 66))) : null;
-  return { decimals: dec !== null && dec <= 36 ? dec : null, round: parsedRound, ...phaseOf(aggregator, phase, feed) };
+  return { decimals: dec !== null && dec <= 36 ? dec : null, round: roundOf(round), ...phaseOf(aggregator, phase, feed) };
 }
 
 /** The proxy's aggregator and phase at `blockTag` (the feed itself and no phase when it answers none: no proxy, or not deployed yet). */
 export async function readFeedPhase(chain: ChainClient, feed: string, blockTag: BlockTag, multicall3: string | null): Promise<FeedPhase> {
   const [aggregator, phase] = await callMany(chain, [SELECTORS.aggregator, SELECTORS.phaseId].map((data) => ({ to: feed, data })), blockTag, multicall3);
   return phaseOf(aggregator, phase, feed);
+}
+
+/**
+ * An aggregator's own latest round at `blockTag` (null when it has none, or refuses), by a direct
+ * eth_call: Chainlink's aggregators answer only their proxy or a call whose sender is its origin,
+ * so a read through Multicall3 would be refused.
+ */
+export async function readAggregatorRound(chain: ChainClient, aggregator: string, blockTag: BlockTag): Promise<FeedRound | null> {
+  const [round] = await callMany(chain, [{ to: aggregator, data: SELECTORS.latestRoundData }], blockTag, null);
+  return roundOf(round);
+}
+
+function roundOf(round: CallResult | undefined): FeedRound | null {
+  if (!round?.ok || round.data.length < 2 + 64 * 5) return null;
+  const [, answer, , updatedAt] = coder.decode(['uint80', 'int256', 'uint256', 'uint256', 'uint80'], round.data) as unknown as bigint[];
+  return answer! > 0n ? { answer: answer!, updatedAt: Number(updatedAt!) } : null;
 }
 
 function phaseOf(aggregator: CallResult | undefined, phase: CallResult | undefined, feed: string): FeedPhase {

@@ -149,6 +149,8 @@ export async function repriceBlock(
   if (quotes.some((q) => dirty.has(q))) {
     const priced = priceQuoteTokens(state, ctx.pricing);
     for (const quote of quotes) {
+      // A quote token not seen yet (no pool of it so far) has no row to price: it is priced once its first pool is.
+      if (!state.tokens.has(quote)) continue;
       if (!setPrice(state, quote, priced.get(quote) ?? { price: null, source: null }, block, at, out)) continue;
       for (const address of state.poolsByToken.get(quote) ?? []) {
         const pool = state.pools.get(address)!;

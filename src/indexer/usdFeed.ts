@@ -1,7 +1,7 @@
 // The configured USD feed in a batch or a history range: which AnswerUpdated logs count (those of
 // the aggregator the proxy points at in their block), the rounds read by call (the first answer, the
 // answer in force when the proxy moves to another aggregator) and the answers taken into the state.
-import { readFeedPhase, readUsdFeed, type FeedPhase, type FeedRound, type RawLog } from '../chain/index.ts';
+import { readAggregatorRound, readFeedPhase, readUsdFeed, type FeedPhase, type FeedRound, type RawLog } from '../chain/index.ts';
 import type { FeedAnswerWrite } from '../db/indexer/index.ts';
 import type { IndexerContext } from './IndexerContext.ts';
 import { TOPICS } from './families/events.ts';
@@ -48,8 +48,8 @@ export async function planFeed(ctx: IndexerContext, state: IndexerState, from: n
   }
   for (const s of switches) {
     // The new aggregator's own latest answer before the block (none yet: the old answer stands until its first).
-    const latest = await readUsdFeed(chain, s.aggregator, s.block - 1, config.multicall3);
-    if (latest.round) rounds.set(s.block, latest.round);
+    const latest = await readAggregatorRound(chain, s.aggregator, s.block - 1);
+    if (latest) rounds.set(s.block, latest);
   }
   const aggregatorAt = (block: number) => {
     let aggregator = phaseBefore.aggregator;

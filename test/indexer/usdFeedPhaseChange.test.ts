@@ -4,9 +4,10 @@
 // equal a model the test writes from what it posted and when it moved the proxy, for forward
 // batches of any size (changes inside a batch, at its edges, two in one batch), across a restart,
 // and for a head-first bootstrap whose history ranges hold the changes; every run's prices equal.
+// The aggregators refuse reads through Multicall3, as Chainlink's do.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Contract } from 'ethers';
+import { getCreateAddress, type Contract } from 'ethers';
 import { createChainClient, type ChainClient } from '../../src/chain/index.ts';
 import type { IndexerConfig } from '../../src/config/indexerConfig.ts';
 import type { Database } from '../../src/db/index.ts';
@@ -35,13 +36,20 @@ before(async () => {
   const token = await world.token('Token', 'TKN', 18, 10n ** 9n * e18);
   await world.signer.sendTransaction({ to: await addr(weth), value: 100n * e18 }).then((t) => t.wait());
   const pair = await world.v2Pair(token, weth, 1_000_000n * e18, 50n * e18);
-  const feed = (answer: bigint) => world.deploy('DemoUsdFeed', ['ETH / USD', world.me, answer * 10n ** 8n]);
+  // Aggregators that answer latestRoundData() only to the proxy or to a call straight to them, as Chainlink's do.
+  const feed = (answer: bigint) => world.deploy('DemoCheckedAggregator', [world.me, answer * 10n ** 8n]);
   const post = (f: Contract, answer: bigint) => blockOf(f.getFunction('post')(answer * 10n ** 8n));
+  const allow = async (f: Contract, reader: string) => blockOf(f.getFunction('allowReader')(reader));
   const swap = () => world.v2Swap(pair, token, 1_000n * e18);
 
   const a = await feed(2000n);
   const b = await feed(1900n); // answers before the proxy points at it: not the feed's
+  // The proxy's address from the nonce it will be created with, so A and B serve it from its first block.
+  const proxyAddress = getCreateAddress({ from: world.me, nonce: (await world.provider.getTransactionCount(world.me)) + 2 });
+  await allow(a, proxyAddress);
+  await allow(b, proxyAddress);
   const proxyContract = await world.deploy('DemoFeedProxy', [await addr(a)]);
+  assert.equal(await addr(proxyContract), proxyAddress.toLowerCase());
   const proxy = (await proxyContract.deploymentTransaction()!.wait())!.blockNumber;
   expected.push({ block: proxy, answer: 2000n }); // A's latest answer before the proxy's first block
   await swap();
@@ -54,6 +62,7 @@ before(async () => {
   expected.push({ block: await post(b, 1902n), answer: 1902n });
   await swap();
   const c = await feed(1800n);
+  await allow(c, proxyAddress);
   // Two changes a block apart (inside one batch of 3 or more), then back to A.
   const toC = await blockOf(proxyContract.getFunction('confirmAggregator')(await addr(c)));
   expected.push({ block: toC, answer: 1800n });
@@ -94,6 +103,18 @@ test('forward batches of any size store the answers of the aggregator in force, 
     if (reference) assert.deepEqual(snapshot, reference, `batches of ${batchSize}`);
     reference ??= snapshot;
   }
+});
+
+test("a batch with the first aggregator at both ends finds the changes between by the proxy's phase", async () => {
+  // From the block after the proxy's first: A in force at both ends of one batch, B and C between.
+  // The pair was created before that start, so the wrapped native token is never seen: the feed's
+  // answers are stored, and the token it would price has no row and no price (the write does not fail).
+  const db = await open();
+  const startBlock = expected[0]!.block + 1;
+  await runToHead(createIndexer({ db, chain: client, config: { ...config, startBlock } }));
+  assert.deepEqual(await answers(db), [{ block: startBlock, answer: 2000n }, ...expected.slice(1)]);
+  assert.deepEqual(await db.query(`SELECT address FROM tokens`), []);
+  assert.deepEqual(await db.query(`SELECT token FROM indexer_price_changes`), []);
 });
 
 test('a restart between batches reads the aggregator again and stores the same answers', async () => {
