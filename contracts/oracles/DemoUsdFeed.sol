@@ -30,7 +30,7 @@ contract DemoUsdFeed {
         _post(value);
     }
 
-    function latestRoundData() external view returns (uint80, int256, uint256, uint256, uint80) {
+    function latestRoundData() public view virtual returns (uint80, int256, uint256, uint256, uint80) {
         return (round, answer, updated, updated, round);
     }
 
