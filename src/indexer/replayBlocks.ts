@@ -149,8 +149,9 @@ export async function repriceBlock(
   if (quotes.some((q) => dirty.has(q))) {
     const priced = priceQuoteTokens(state, ctx.pricing);
     for (const quote of quotes) {
-      // A quote token not seen yet (no pool of it so far) has no row to price: it is priced once its first pool is.
-      if (!state.tokens.has(quote)) continue;
+      // A quote token not seen by this block (no pool of it yet) is not priced: it is once its first
+      // pool is, whichever batch or history range holds that block.
+      if (!((state.tokens.get(quote)?.firstSeenBlock ?? Infinity) <= block)) continue;
       if (!setPrice(state, quote, priced.get(quote) ?? { price: null, source: null }, block, at, out)) continue;
       for (const address of state.poolsByToken.get(quote) ?? []) {
         const pool = state.pools.get(address)!;
