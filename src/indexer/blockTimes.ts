@@ -10,6 +10,8 @@ export type BlockTimes = {
   timeOf(block: number): Date;
   /** Headers read to find them (the rest came from the logs). */
   headersRead: number;
+  /** Whether a block's time is interpolated (bucketedBlockTimes.ts) rather than its own; absent: never. */
+  inexact?(block: number): boolean;
 };
 
 /** `known`: times already stored (a token's first block), read from neither. */

@@ -14,8 +14,8 @@
 // points and candles of 5 minutes and up are exact, times never decrease with the block number, and
 // only the second inside the bucket is approximate. A block's time depends on its bucket alone,
 // never on how the history was cut into ranges (a restart ends with the same rows). The API's
-// 24 h / 7 d windows slide with the head: a swap in the bucket straddling a moving edge may count a
-// bucket early or late until forward-indexed blocks (exact) reach it (docs/indexer.md states the bound).
+// windows slide with the head: before an edge reaches a bucket with interpolated times, its rows get
+// their blocks' own times (`inexact` says which blocks; exactEdgeTimes.ts).
 import type { ChainClient, RawLog } from '../chain/index.ts';
 import type { BlockTimes } from './blockTimes.ts';
 import { fetchHeaders } from './fetchHeaders.ts';
@@ -83,7 +83,10 @@ export async function bucketedBlockTimes(chain: ChainClient, input: BucketedInpu
   for (const [n, at] of input.known ?? []) exact.set(n, secondsOf(at));
   for (const log of input.logs) if (log.blockTimestamp !== undefined) exact.set(log.blockNumber, log.blockTimestamp);
   const wanted = [...new Set(input.blocks)].filter((n) => !exact.has(n));
-  if (input.cache) input.cache.stamped = wanted.every((n) => n === input.low);
+  // The next range need not start at a bucket's first block when the node put a time in every log
+  // and no other block needed one. Not when the times all came from the database (the creation
+  // blocks of the oldest history): the next range would be cut apart from a restarted process's.
+  if (input.cache) input.cache.stamped = input.logs.length > 0 && input.logs.every((l) => l.blockTimestamp !== undefined) && wanted.every((n) => n === input.low);
   if (wanted.length === 0) return { timeOf: (n) => timeFrom(exact, n), headersRead: 0 };
   if (wanted.every((n) => n === input.low)) {
     // Every other block's time came with its logs: the range's lowest block alone is read.
@@ -131,9 +134,9 @@ export async function bucketedBlockTimes(chain: ChainClient, input: BucketedInpu
   // blocks inside it (logs, stored) are ends too, so times never decrease with the block number.
   const starts = [...new Set([...firstAt.values()].filter((n): n is number => n !== null))].sort((x, y) => x - y);
   const exactBlocks = [...exact.keys()].sort((x, y) => x - y);
-  const timeOf = (n: number): number => {
-    const known = exact.get(n);
-    if (known !== undefined) return known;
+  // The exact blocks a time is interpolated between (n itself when its time is exact).
+  const segmentOf = (n: number): [number, number] => {
+    if (exact.has(n)) return [n, n];
     const i = lastAtOrBelow(starts, n);
     if (i < 0) throw new Error(`block ${n}: below the first boundary searched`);
     let from = starts[i]!;
@@ -141,11 +144,15 @@ export async function bucketedBlockTimes(chain: ChainClient, input: BucketedInpu
     const j = lastAtOrBelow(exactBlocks, n);
     if (j >= 0 && exactBlocks[j]! > from) from = exactBlocks[j]!;
     if (j + 1 < exactBlocks.length && exactBlocks[j + 1]! < to) to = exactBlocks[j + 1]!;
+    return [from, to];
+  };
+  const timeOf = (n: number): number => {
+    const [from, to] = segmentOf(n);
     const t0 = exact.get(from) ?? times.get(from)!;
     const t1 = exact.get(to) ?? times.get(to)!;
     return to === from ? t0 : t0 + Math.floor(((t1 - t0) * (n - from)) / (to - from));
   };
-  return { timeOf: (n) => new Date(timeOf(n) * 1000), headersRead: times.headersRead };
+  return { timeOf: (n) => new Date(timeOf(n) * 1000), headersRead: times.headersRead, inexact: (n) => !segmentOf(n).includes(n) };
 }
 
 function timeFrom(exact: Map<number, number>, n: number): Date {

@@ -16,7 +16,7 @@
 import { retentionDefaults, type RetentionConfig } from '../config/retentionConfig.ts';
 import { appendPricePoints, bumpDataGeneration, prependCandles, recordSwaps } from '../db/index.ts';
 import {
-  deleteCarriedPriceChanges, dropProvisionalStates, loadLiquidityNet, saveFeedAnswers, savePoolStates, savePositionChanges,
+  deleteCarriedPriceChanges, dropProvisionalStates, loadLiquidityNet, markInexactBuckets, saveFeedAnswers, savePoolStates, savePositionChanges,
   savePriceChanges, writeHistoryWindow, type CheckpointWithHistory, type HistoryWindow, type PoolState, type PoolStateWrite, type PriceChange, type StoredPool,
 } from '../db/indexer/index.ts';
 import type { FillCarry } from './FillCarry.ts';
@@ -26,6 +26,7 @@ import { bucketedBlockTimes, bucketStartOf, emptyBlockTimeCache } from './bucket
 import { readFeedAt } from './bootstrapCatalogue.ts';
 import { TOPICS } from './families/events.ts';
 import { emptyState, familyOf } from './families/index.ts';
+import { bucketOf, exactRangeAtEdges, type InexactBlocks } from './exactEdgeTimes.ts';
 import { readPoolStates } from './readDiscoveredState.ts';
 import { readPoolStatesAt } from './readHeadState.ts';
 import { repriceBlock, replayBlocks, type Replay } from './replayBlocks.ts';
@@ -98,6 +99,8 @@ export type ReadRange = {
   replay: Replay;
   /** Every token's price in force at a − 1, carried there. */
   carried: PriceChange[];
+  /** The blocks with rows whose times are interpolated (bucketed times), by bucket. */
+  inexact: InexactBlocks;
   logs: number;
   headersRead: number;
   statesRead: number;
@@ -194,6 +197,13 @@ export async function readHistoryRange(
     })
     : await blockTimes(chain, relevant, needed, firstSeenTimes);
 
+  const inexact: InexactBlocks = new Map();
+  for (const n of new Set(needed)) {
+    if (!times.inexact?.(n)) continue;
+    const bucket = bucketOf(times.timeOf(n).getTime());
+    inexact.set(bucket, [...(inexact.get(bucket) ?? []), n]);
+  }
+
   const readDone = performance.now();
   const carried: PriceChange[] = [];
   const seenBefore = [...tokens.values()].filter((t) => t.firstSeenBlock < a).map((t) => t.address);
@@ -201,7 +211,7 @@ export async function readHistoryRange(
   for (const c of carried) c.carried = true;
   const replay = await replayBlocks(ctx, scratch, { logs: relevant, isFeedLog, tokenFirstSeen, feedRounds, readStates, timeOf: times.timeOf });
   return {
-    edge, from: a, to: b, hasBefore, fromTime: times.timeOf(hasBefore ? before : a), scratch, replay, carried,
+    edge, from: a, to: b, hasBefore, fromTime: times.timeOf(hasBefore ? before : a), scratch, replay, carried, inexact,
     logs: relevant.length, headersRead: aligned.headersRead + times.headersRead, statesRead: toRead.length,
     carry: { fromBlock: a, states: startStates, blockTimes: timeCache }, stored,
     ms: { load: Math.round(loaded - started), read: Math.round(readDone - loaded), replay: Math.round(performance.now() - readDone) },
@@ -235,6 +245,8 @@ export async function writeHistoryRange(
   }
   const { from: a, to: b, hasBefore, replay, carried, scratch } = range;
   const started = performance.now();
+  // Rows at the window edges of the indexed head get their own times; other interpolated buckets are listed (exactEdgeTimes.ts).
+  const edgeTimes = await exactRangeAtEdges(ctx.chain, range.inexact, replay, checkpoint.blockTime, checkpoint.blockNumber === range.edge.bootstrapBlock);
   const now = stored ?? (await loadIndexerState(ctx.db));
   const history = historyAfter(range, checkpoint, ctx.config.retention);
   const writeParts: Record<string, number> = {};
@@ -263,6 +275,7 @@ export async function writeHistoryRange(
       replay.priceChanges.filter((c) => c.price !== null).map((c) => ({ token: c.token, price: c.price!, observedAt: c.observedAt, blockNumber: c.blockNumber })),
     );
     await recordSwaps(tx, replay.swaps);
+    await markInexactBuckets(tx, edgeTimes.listed);
     lap('swaps');
     await prependCandles(
       tx, [...candleCarried.map((c) => ({ ...c, blockNumber: 0 })), ...replay.priceChanges], replay.swaps, hasBefore ? range.fromTime : null,
@@ -279,7 +292,7 @@ export async function writeHistoryRange(
     return written;
   });
   return {
-    from: a, to: b, logs: range.logs, swaps: replay.swaps.length, priceChanges: replay.priceChanges.length, headersRead: range.headersRead,
+    from: a, to: b, logs: range.logs, swaps: replay.swaps.length, priceChanges: replay.priceChanges.length, headersRead: range.headersRead + edgeTimes.headersRead,
     statesRead: range.statesRead, history, carry: range.carry, state: after, readAhead: false,
     ms: { ...range.ms, write: Math.round(performance.now() - started) },
     writeMs: writeParts,

@@ -4,10 +4,11 @@ import type { BlockHeader } from '../chain/index.ts';
 import { appendPricePoints, applyRetention, recordSwaps, refreshSwapCounts, rollupCandles, shiftSwapCounts, upsertPools, upsertTokens } from '../db/index.ts';
 import { retentionDefaults } from '../config/retentionConfig.ts';
 import {
-  prunePoolStates, saveBlocks, saveFeedAnswers, saveIndexerTokens, savePoolStates, savePools, savePositionChanges, savePriceChanges, writeCheckpoint,
+  prunePoolStates, readCheckpoint, saveBlocks, saveFeedAnswers, saveIndexerTokens, savePoolStates, savePools, savePositionChanges, savePriceChanges, writeCheckpoint,
   type IndexerToken, type StoredPool,
 } from '../db/indexer/index.ts';
 import type { IndexerContext } from './IndexerContext.ts';
+import { readEdgeTimes, writeEdgeTimes } from './exactEdgeTimes.ts';
 import { buildPoolWrites } from './buildPoolWrites.ts';
 import { buildTokenWrites } from './buildTokenWrites.ts';
 import { createPoolFigures } from './pricing/poolFigures.ts';
@@ -54,8 +55,14 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
   // have dropped a row a window started from) or a day or more passed.
   const since = state.windowsWrittenAt;
   const windowsFromScratch = since === undefined || since > toTime || toTime.getTime() - since.getTime() >= DAY_MS;
+  // Interpolated history times the window edges reach on their way from the stored window end to
+  // this one become exact first (exactEdgeTimes.ts).
+  const previous = since ?? (await readCheckpoint(db))?.blockTime ?? toTime;
+  const edgeTimes = await readEdgeTimes(db, ctx.chain, previous, toTime);
+  lap('edgeTimes');
   await db.transaction(async (tx) => {
     await ctx.fence(tx, batch.parentBlock);
+    await writeEdgeTimes(tx, edgeTimes);
     await saveIndexerTokens(tx, batch.changedTokens);
     await savePools(tx, batch.newPools);
     await savePoolStates(tx, replay.poolStates);

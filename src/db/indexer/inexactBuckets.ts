@@ -1,0 +1,62 @@
+// The 5-minute buckets whose rows hold interpolated block times (migration 019), and the rows that
+// get their blocks' own times when a window edge reaches such a bucket (indexer/exactEdgeTimes.ts).
+import type { Queryable } from '../Database.ts';
+
+const BUCKET_MS = 300_000;
+
+/** Lists buckets (each a UTC multiple of 300 s) as holding interpolated times. */
+export async function markInexactBuckets(db: Queryable, buckets: readonly Date[]): Promise<void> {
+  if (buckets.length === 0) return;
+  await db.query(
+    `INSERT INTO indexer_inexact_buckets (bucket) SELECT unnest($1::timestamptz[]) ON CONFLICT DO NOTHING`,
+    [buckets.map((b) => b.toISOString())],
+  );
+}
+
+/**
+ * The listed buckets starting inside any of the spans (inclusive), and the blocks of the rows whose
+ * times lie in them: swaps, price changes and hourly points.
+ */
+export async function loadInexactBuckets(
+  db: Queryable, spans: readonly { from: Date; to: Date }[],
+): Promise<{ buckets: Date[]; blocks: number[] }> {
+  if (spans.length === 0) return { buckets: [], blocks: [] };
+  const rows = await db.query<{ bucket: Date }>(
+    `SELECT DISTINCT b.bucket FROM indexer_inexact_buckets b
+     JOIN unnest($1::timestamptz[], $2::timestamptz[]) AS s(f, t) ON b.bucket >= s.f AND b.bucket <= s.t
+     ORDER BY b.bucket`,
+    [spans.map((s) => s.from.toISOString()), spans.map((s) => s.to.toISOString())],
+  );
+  const buckets = rows.map((r) => new Date(r.bucket));
+  if (buckets.length === 0) return { buckets, blocks: [] };
+  const starts = buckets.map((b) => b.toISOString());
+  const ends = buckets.map((b) => new Date(b.getTime() + BUCKET_MS).toISOString());
+  const blocks = await db.query<{ n: string }>(
+    `WITH spans AS (SELECT * FROM unnest($1::timestamptz[], $2::timestamptz[]) AS s(f, t))
+     SELECT x.block_number::text AS n FROM spans JOIN swaps x ON x.occurred_at >= spans.f AND x.occurred_at < spans.t
+     UNION SELECT x.block_number::text FROM spans JOIN indexer_price_changes x ON x.observed_at >= spans.f AND x.observed_at < spans.t
+     UNION SELECT x.block_number::text FROM spans JOIN price_points x ON x.observed_at >= spans.f AND x.observed_at < spans.t`,
+    [starts, ends],
+  );
+  return { buckets, blocks: blocks.map((r) => Number(r.n)).sort((a, b) => a - b) };
+}
+
+/**
+ * Gives every swap, price change and hourly point of the blocks their block's own time, and
+ * unlists `buckets` and every bucket older than `behind` (no edge reaches it any more).
+ */
+export async function applyExactTimes(db: Queryable, times: ReadonlyMap<number, Date>, buckets: readonly Date[], behind: Date): Promise<void> {
+  if (times.size > 0) {
+    const params = [[...times.keys()], [...times.values()].map((t) => t.toISOString())];
+    for (const [table, column] of [['swaps', 'occurred_at'], ['indexer_price_changes', 'observed_at'], ['price_points', 'observed_at']] as const) {
+      await db.query(
+        `UPDATE ${table} x SET ${column} = v.t FROM unnest($1::bigint[], $2::timestamptz[]) AS v(n, t)
+         WHERE x.block_number = v.n AND x.${column} <> v.t`,
+        params,
+      );
+    }
+  }
+  await db.query(`DELETE FROM indexer_inexact_buckets WHERE bucket = ANY($1::timestamptz[]) OR bucket < $2`, [
+    buckets.map((b) => b.toISOString()), behind.toISOString(),
+  ]);
+}

@@ -1,0 +1,157 @@
+// Exact times where the window edges move (issue 35; src/indexer/exactEdgeTimes.ts): a head-first
+// index of a simulated chain whose logs carry no blockTimestamp (bucketed history times) follows the
+// head while its history fills. At every window end, the rows in the bucket of each window edge
+// hold their block's own time (the simulator's timestamps: an independent model), every row whose
+// time is interpolated lies in a bucket still listed as inexact, the token figures (1 h change,
+// 24 h counts, variation and volume) equal those of the same index fed logs with their times, the
+// 24 h counts equal the simulator's truth, and an indexer restarted at every step stores the same
+// rows, second for second, as one that ran through.
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { checkAgainstTruth } from '../../bench/index/checkTruth.ts';
+import { SimChain } from '../../sim/chain.ts';
+import { presetOf } from '../../sim/preset.ts';
+import { parseProvider } from '../../sim/provider.ts';
+import { startSimServer, type SimServer } from '../../sim/server.ts';
+import { computeTruth } from '../../sim/truth.ts';
+import { createChainClient, type ChainClient } from '../../src/chain/index.ts';
+import { loadIndexerConfig, type IndexerConfig } from '../../src/config/indexerConfig.ts';
+import type { Database } from '../../src/db/index.ts';
+import { readCheckpoint } from '../../src/db/indexer/index.ts';
+import { createIndexer, type Indexer } from '../../src/indexer/index.ts';
+import { BUCKET_MS, bucketOf, edgeBuckets } from '../../src/indexer/exactEdgeTimes.ts';
+import { openPglite } from '../helpers/pglite.ts';
+import { snapshotDb } from '../indexer/helpers/snapshotDb.ts';
+
+let chain: SimChain;
+let config: IndexerConfig;
+const servers: SimServer[] = [];
+const clients: ChainClient[] = [];
+const dbs: Database[] = [];
+
+before(() => {
+  // Most blocks of the trading window hold a swap, as on Linea; 80 minutes of trading before the head.
+  chain = new SimChain({ profile: 'demo-size', seed: 2, overrides: { swapsPerDay: 30_000 } });
+  const file = join(mkdtempSync(join(tmpdir(), 'sim-preset-')), 'preset.json');
+  writeFileSync(file, JSON.stringify(presetOf(chain)));
+  config = { ...loadIndexerConfig({ INDEXER_NETWORK_FILE: file }), contractCheckMaxCalls: 0, historyRangeBlocks: 500 };
+});
+after(async () => {
+  for (const c of clients) c.destroy();
+  for (const s of servers) await s.close();
+  for (const db of dbs) await db.close();
+});
+
+type Run = { db: Database; indexer: Indexer; restart: () => Indexer };
+
+async function startRun(timestamps: boolean, historyBlockTimes: 'bucketed' | 'exact'): Promise<Run> {
+  const server = await startSimServer(chain, { provider: parseProvider(`rps=inf,rtt=0,timestamps=${timestamps ? 1 : 0},range=100000,results=1000000`) });
+  servers.push(server);
+  const client = createChainClient({ url: server.url });
+  clients.push(client);
+  const db = await openPglite();
+  dbs.push(db);
+  const restart = () => createIndexer({ db, chain: client, config: { ...config, historyBlockTimes } });
+  return { db, indexer: restart(), restart };
+}
+
+type Row = { block: number; at: Date };
+
+/** Every stored row that carries a block time. */
+async function timedRows(db: Database): Promise<Row[]> {
+  const rows = await db.query<{ n: string; at: Date }>(
+    `SELECT block_number::text AS n, occurred_at AS at FROM swaps
+     UNION ALL SELECT block_number::text, observed_at FROM indexer_price_changes
+     UNION ALL SELECT block_number::text, observed_at FROM price_points`,
+  );
+  return rows.map((r) => ({ block: Number(r.n), at: new Date(r.at) }));
+}
+
+const listed = async (db: Database) =>
+  new Set((await db.query<{ bucket: Date }>(`SELECT bucket FROM indexer_inexact_buckets`)).map((r) => new Date(r.bucket).getTime()));
+
+const truthOf = (row: Row) => chain.timestamp(row.block) * 1000;
+const bucketKey = (d: unknown) => (d instanceof Date ? Math.floor(d.getTime() / BUCKET_MS) : d);
+
+/** Whether both runs' stored history covers `ms` back from the window end `at` (the API answers null before). */
+async function covered(dbs: Database[], at: Date, ms: number): Promise<boolean> {
+  for (const db of dbs) {
+    const window = (await readCheckpoint(db))!.history;
+    if (window && !window.complete && window.fromTime.getTime() > at.getTime() - ms) return false;
+  }
+  return true;
+}
+
+const HOUR = 3_600_000;
+const WINDOW_FIELDS: [number, string[]][] = [
+  [HOUR, ['price_change_1h']], [6 * HOUR, ['price_change_6h']], [168 * HOUR, ['price_change_7d']],
+  [24 * HOUR, ['sells', 'buys', 'swaps', 'volume24h', 'last24h_variation', 'swaps24h']],
+];
+
+/** The rows with the second of a price time dropped (bucketed) and the figures of windows not covered yet left out. */
+async function figures(rows: Record<string, unknown>[], dbs: Database[], at: Date) {
+  const hidden = new Set<string>();
+  for (const [ms, fields] of WINDOW_FIELDS) if (!(await covered(dbs, at, ms))) for (const f of fields) hidden.add(f);
+  return rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !hidden.has(k)).map(([k, v]) => [k, k === 'price_updated_at' ? bucketKey(v) : v])));
+}
+
+test('following without blockTimestamp: rows at every moving window edge hold their exact times, figures equal the exact index\'s, restarts change nothing', async () => {
+  const exact = await startRun(true, 'exact');
+  const bucketed = await startRun(false, 'bucketed');
+  const restarted = await startRun(false, 'bucketed');
+  let interpolatedSeen = 0;
+  let fixedAtEdges = 0;
+  let compared = 0;
+  for (let round = 0; round < 15; round++) {
+    // The bootstrap, then each round: 150 new blocks (about 6 minutes), one step each (a forward batch to the head and one history range).
+    if (round > 0) chain.mine(130);
+    restarted.indexer = restarted.restart();
+    for (const run of [exact, bucketed, restarted]) await run.indexer.syncOnce();
+    const checkpoint = (await readCheckpoint(bucketed.db))!;
+    assert.equal((await readCheckpoint(exact.db))!.blockNumber, checkpoint.blockNumber, 'the runs move in step');
+    const at = checkpoint.blockTime;
+
+    // The rows in each edge's bucket: their blocks' own times.
+    const rows = await timedRows(bucketed.db);
+    const edges = new Set(edgeBuckets(at));
+    const atEdges = rows.filter((r) => edges.has(bucketOf(r.at.getTime())));
+    for (const row of atEdges) assert.equal(row.at.getTime(), truthOf(row), `round ${round}: block ${row.block} at an edge holds its own time`);
+    if (round > 0 && checkpoint.history) fixedAtEdges += atEdges.filter((r) => r.block <= checkpoint.history!.bootstrapBlock).length;
+    // Every interpolated time is in its true bucket, and that bucket is listed.
+    const inexact = await listed(bucketed.db);
+    for (const row of rows) {
+      if (row.at.getTime() === truthOf(row)) continue;
+      interpolatedSeen++;
+      assert.equal(bucketOf(row.at.getTime()), bucketOf(truthOf(row)), `block ${row.block}: in its true bucket`);
+      assert.ok(inexact.has(bucketOf(row.at.getTime())), `round ${round}: block ${row.block}'s interpolated time lies in a listed bucket`);
+    }
+
+    // The same figures as the index with exact times; the simulator's 24 h counts.
+    const a = await snapshotDb(exact.db);
+    const b = await snapshotDb(bucketed.db);
+    const both = [exact.db, bucketed.db];
+    assert.deepEqual(await figures(b.tokens, both, at), await figures(a.tokens, both, at), `round ${round}: token figures (1 h change, 24 h counts, variation, volume)`);
+    assert.deepEqual(await figures(b.pools, both, at), await figures(a.pools, both, at), `round ${round}: pools`);
+    compared += (await covered(both, at, HOUR)) ? 1 : 0;
+    // The counts are compared once the 24 h window is filled (partial before, and answered null).
+    const truth = await checkAgainstTruth((sql) => bucketed.db.query(sql), computeTruth(chain), { swapCounts: await covered([bucketed.db], at, 24 * HOUR) });
+    assert.deepEqual(truth.examples, [], `round ${round}: the simulator's truth`);
+
+    // Restarted at every step: the same rows, interpolated seconds and listed buckets included.
+    assert.deepEqual(await snapshotDb(restarted.db), b, `round ${round}: a restart at every step stores the same rows`);
+    assert.deepEqual(await listed(restarted.db), inexact, `round ${round}: and lists the same buckets`);
+  }
+  const checkpoint = (await readCheckpoint(bucketed.db))!;
+  assert.ok(checkpoint.history?.complete, 'the history fill completed while following');
+  assert.ok(interpolatedSeen > 1000, `interpolated times were stored (${interpolatedSeen} row checks)`);
+  assert.ok(compared > 8, `the 1 h figures were compared in ${compared} rounds`);
+  assert.ok(fixedAtEdges > 200, `history rows at the moving edges were checked (${fixedAtEdges})`);
+  // The 1 h edge walked through history: the buckets it crossed are no longer listed.
+  const crossed = (await listed(bucketed.db));
+  for (let t = bucketOf(checkpoint.blockTime.getTime() - 3_600_000) - 6 * BUCKET_MS; t <= bucketOf(checkpoint.blockTime.getTime() - 3_600_000); t += BUCKET_MS) {
+    assert.ok(!crossed.has(t), `bucket ${new Date(t).toISOString()} the 1 h edge crossed is not listed`);
+  }
+});
