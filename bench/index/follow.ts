@@ -15,7 +15,7 @@ import type { Truth } from '../../sim/truth.ts';
 import { checkAgainstTruth } from './checkTruth.ts';
 import { freshDatabase } from './freshDatabase.ts';
 import { startChild, waitFor } from './processes.ts';
-import { renderFollowBench, summarizeLag, summarizeSteps, type FollowBenchResult } from './renderFollow.ts';
+import { renderFollowBench, stepsLogged, summarizeLag, summarizeSteps, type FollowBenchResult } from './renderFollow.ts';
 
 const { values } = parseArgs({
   options: {
@@ -91,10 +91,12 @@ const before = await simStats();
 const followStarted = performance.now();
 const followStartedAt = Date.now();
 const lags: number[] = [];
+const lagSeries: [number, number][] = [];
 while (performance.now() - followStarted < followMs) {
   alive();
   const [stats, cp] = await Promise.all([simStats(), checkpoint()]);
   lags.push(stats.head - Number(cp?.block ?? 0));
+  lagSeries.push([Date.now() - followStartedAt, lags[lags.length - 1]!]);
   if (Date.now() - lastReport > 30_000) {
     lastReport = Date.now();
     console.log(`  ${seconds().toFixed(0)} s: following, head ${stats.head}, lag ${lags[lags.length - 1]} blocks`);
@@ -104,6 +106,8 @@ while (performance.now() - followStarted < followMs) {
 const after = await simStats();
 const followS = (performance.now() - followStarted) / 1000;
 const steps = summarizeSteps(indexer.output(), followStartedAt, Date.now());
+const stepSeries = stepsLogged(indexer.output(), followStartedAt, Date.now())
+  .map((s) => [s.time - followStartedAt, s.blocks, Math.round(Object.values(s.ms).reduce((a, b) => a + b, 0))] as [number, number, number]);
 const byMethod = Object.fromEntries(Object.entries(after.byMethod).map(([m, n]) => [m, n - (before.byMethod[m] ?? 0)]).filter(([, n]) => (n as number) > 0));
 
 // The end: mining paused, the indexer at that head, every answer against the truth there.
@@ -124,6 +128,7 @@ const result: FollowBenchResult = {
   blockTimestamp: values.timestamps!, label: values.label ?? null, bootstrapS, followS,
   blocksMined: after.head - before.head, lag: summarizeLag(lags), steps, retention: values.retention!, checksWaited: !values['no-checks-wait'], requests: after.requests - before.requests,
   throttled: after.throttled - before.throttled, byMethod, pausedHead: Number(pausedHead), check, indexerPeakRssMb: indexerRss, at: new Date().toISOString(),
+  lagSeries, stepSeries,
 };
 const dir = join(root, 'bench', 'results');
 mkdirSync(dir, { recursive: true });

@@ -14,6 +14,8 @@ export type FollowBenchResult = {
   /** Requests the indexer sent while following (each batch item counted), by method. */
   requests: number; throttled: number; byMethod: Record<string, number>;
   pausedHead: number; check: TruthCheck; indexerPeakRssMb: number; at: string;
+  /** Each lag sample as [ms since following began, blocks behind], and each forward step as [ms, blocks, step ms] (what a spike was). */
+  lagSeries?: [number, number][]; stepSeries?: [number, number, number][];
 };
 
 /** Lag samples (blocks behind the head, one a second): mean, nearest-rank percentiles, the share of samples at most 2 blocks behind. */
@@ -31,14 +33,20 @@ export function summarizeLag(samples: readonly number[]): LagSummary {
   };
 }
 
-/** The 'indexed batch' JSON lines of `output` logged between `from` and `to` (epoch ms). */
-export function summarizeSteps(output: string, from: number, to: number): StepSummary {
-  const steps: { blocks: number; ms: Record<string, number> }[] = [];
+/** The forward steps ('indexed batch' JSON lines) of `output` logged between `from` and `to` (epoch ms). */
+export function stepsLogged(output: string, from: number, to: number): { time: number; blocks: number; ms: Record<string, number> }[] {
+  const steps: { time: number; blocks: number; ms: Record<string, number> }[] = [];
   for (const line of output.split('\n')) {
     if (!line.includes('"msg":"indexed batch"')) continue;
     const entry = JSON.parse(line) as { time: number; fromBlock: number; toBlock: number; ms?: Record<string, number> };
-    if (entry.time >= from && entry.time <= to && entry.ms) steps.push({ blocks: entry.toBlock - entry.fromBlock + 1, ms: entry.ms });
+    if (entry.time >= from && entry.time <= to && entry.ms) steps.push({ time: entry.time, blocks: entry.toBlock - entry.fromBlock + 1, ms: entry.ms });
   }
+  return steps;
+}
+
+/** The 'indexed batch' JSON lines of `output` logged between `from` and `to` (epoch ms). */
+export function summarizeSteps(output: string, from: number, to: number): StepSummary {
+  const steps = stepsLogged(output, from, to);
   const totals = steps.map((s) => Object.values(s.ms).reduce((a, b) => a + b, 0)).sort((a, b) => a - b);
   const rank = (p: number) => (totals.length === 0 ? NaN : totals[Math.min(totals.length - 1, Math.ceil(p * totals.length) - 1)]!);
   const partsMeanMs: Record<string, number> = {};

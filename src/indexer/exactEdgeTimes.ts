@@ -1,11 +1,15 @@
-// Exact times where the window edges move (docs/indexer.md "Block times of the history fill").
+// Exact times where the window edges move (docs/indexer.md "Exact at the moving edges").
 // Bucketed history times are exact to the 5-minute bucket only; the API's windows (1 h, 6 h, 24 h,
-// 7 d back from the indexed head) compare row times with edges that slide by the second. The rule:
-// before figures are computed at a window end, every listed (inexact) bucket that an edge entered
-// or crossed since the previous window end gets its rows' own block times, read from the headers
-// of the blocks those rows are in, and leaves the list. So a row near an edge is always compared by
-// its exact time, and which buckets are fixed depends only on the window ends the checkpoint moved
-// through (a restart continues from the stored one), never on timing.
+// 7 d back from the indexed head) compare row times with edges that slide by the second. Each edge
+// walks forward from the bootstrap block's time back-dated by its window; the buckets it has
+// reached (from that start to the bucket it is in at the indexed head) are its passed region. The
+// rule: every row in a passed region holds its block's own time before figures are computed there.
+// - a forward step, before it computes figures at its window end, fixes every listed (inexact)
+//   bucket an edge entered or crossed since the previous window end (the stored checkpoint's time);
+// - a history range written after the head moved on fixes its rows in the passed regions before it
+//   writes them, and lists its other inexact buckets that an edge can still reach.
+// So which rows are exact depends only on the bootstrap block and the indexed head, never on timing
+// or restarts, and every row an edge compares is compared by its block's own time.
 import type { ChainClient } from '../chain/index.ts';
 import type { Queryable } from '../db/index.ts';
 import { applyExactTimes, loadInexactBuckets } from '../db/indexer/index.ts';
@@ -27,11 +31,16 @@ export type EdgeTimes = {
 
 export const bucketOf = (t: number) => Math.floor(t / BUCKET_MS) * BUCKET_MS;
 
-/** The bucket each edge lies in at the window end `at`. */
-export const edgeBuckets = (at: Date): number[] => [...new Set(EDGES_MS.map((ms) => bucketOf(at.getTime() - ms)))];
+/**
+ * Whether some edge has reached bucket `b` (ms) between the bootstrap time and the window end `at`:
+ * from the bucket it started in to the one it is in now, both included.
+ */
+export function edgePassed(b: number, bootstrap: Date, at: Date): boolean {
+  return EDGES_MS.some((ms) => b >= bucketOf(bootstrap.getTime() - ms) && b <= bucketOf(at.getTime() - ms));
+}
 
 /**
- * Reads what exactEdgeTimes writes: the listed buckets from each edge's bucket at `previous` (the
+ * Reads what writeEdgeTimes writes: the listed buckets from each edge's bucket at `previous` (the
  * window end the stored figures are for) to its position at `at`, and their blocks' headers.
  * Outside any transaction (it reads the chain).
  */
@@ -44,31 +53,40 @@ export async function readEdgeTimes(db: Queryable, chain: ChainClient, previous:
   return { buckets, times, behind: new Date(bucketOf(at.getTime() - LONGEST_MS)), headersRead: headers.size };
 }
 
-/** Writes the exact times read and unlists their buckets (inside the step's transaction, before any figure). */
-export async function writeEdgeTimes(tx: Queryable, edge: EdgeTimes): Promise<void> {
-  await applyExactTimes(tx, edge.times, edge.buckets, edge.behind);
+/**
+ * Writes the exact times read and unlists their buckets (inside the step's transaction, before any
+ * figure). Returns the tokens whose price changes got new times.
+ */
+export async function writeEdgeTimes(tx: Queryable, edge: EdgeTimes): Promise<string[]> {
+  return applyExactTimes(tx, edge.times, edge.buckets, edge.behind);
 }
 
 /** Blocks whose times a history range interpolated, by the bucket (ms) they lie in. */
 export type InexactBlocks = Map<number, number[]>;
 
+type TimedRows = { swaps: { blockNumber: number; occurredAt: Date }[]; priceChanges: { blockNumber: number; observedAt: Date }[] };
+
 /**
  * The same rule for a history range about to be written with figures at `at`: its rows in the
- * buckets the edges are in then get their blocks' own times (patched in place, before the write);
- * returns the range's other inexact buckets that an edge can still reach, to be listed. `split`:
- * `at` is the bootstrap block's time, whose edges the interpolation already splits exactly.
+ * edges' passed regions get their blocks' own times (patched in place, before the write); returns
+ * the range's other inexact buckets that an edge can still reach, to be listed. `bootstrap`: the
+ * bootstrap block's time (unknown: only the buckets the edges are in at `at` count as passed).
+ * `atBootstrap`: the indexed head is the bootstrap block, where the interpolation already splits
+ * each edge's bucket exactly at the edge: nothing is patched, and the first forward step fixes those
+ * buckets as its edges move.
  */
 export async function exactRangeAtEdges(
-  chain: ChainClient, inexact: InexactBlocks, rows: { swaps: { blockNumber: number; occurredAt: Date }[]; priceChanges: { blockNumber: number; observedAt: Date }[] },
-  at: Date, split: boolean,
+  chain: ChainClient, inexact: InexactBlocks, rows: TimedRows, at: Date, bootstrap: Date | null, atBootstrap: boolean,
 ): Promise<{ listed: Date[]; headersRead: number }> {
-  const atEdges = new Set(split ? [] : edgeBuckets(at).filter((b) => inexact.has(b)));
-  const blocks = [...atEdges].flatMap((b) => inexact.get(b)!);
+  const start = bootstrap ?? at;
+  const split = atBootstrap;
+  const passed = new Set([...inexact.keys()].filter((b) => !split && edgePassed(b, start, at)));
+  const blocks = [...passed].flatMap((b) => inexact.get(b)!);
   const headers = blocks.length > 0 ? await fetchHeaders(chain, blocks) : new Map();
   const timeOf = (n: number) => (headers.has(n) ? new Date(headers.get(n)!.timestamp * 1000) : undefined);
   for (const swap of rows.swaps) swap.occurredAt = timeOf(swap.blockNumber) ?? swap.occurredAt;
   for (const change of rows.priceChanges) change.observedAt = timeOf(change.blockNumber) ?? change.observedAt;
   const behind = bucketOf(at.getTime() - LONGEST_MS);
-  const listed = [...inexact.keys()].filter((b) => !atEdges.has(b) && b >= behind).sort((x, y) => x - y).map((b) => new Date(b));
+  const listed = [...inexact.keys()].filter((b) => !passed.has(b) && b >= behind).sort((x, y) => x - y).map((b) => new Date(b));
   return { listed, headersRead: headers.size };
 }

@@ -245,8 +245,11 @@ export async function writeHistoryRange(
   }
   const { from: a, to: b, hasBefore, replay, carried, scratch } = range;
   const started = performance.now();
-  // Rows at the window edges of the indexed head get their own times; other interpolated buckets are listed (exactEdgeTimes.ts).
-  const edgeTimes = await exactRangeAtEdges(ctx.chain, range.inexact, replay, checkpoint.blockTime, checkpoint.blockNumber === range.edge.bootstrapBlock);
+  // Rows in buckets the window edges have passed get their own times; other interpolated buckets are listed (exactEdgeTimes.ts).
+  const edgeTimes = await exactRangeAtEdges(
+    ctx.chain, range.inexact, { swaps: replay.swaps, priceChanges: [...carried, ...replay.priceChanges] }, checkpoint.blockTime, checkpoint.bootstrapTime ?? null,
+    checkpoint.blockNumber === range.edge.bootstrapBlock,
+  );
   const now = stored ?? (await loadIndexerState(ctx.db));
   const history = historyAfter(range, checkpoint, ctx.config.retention);
   const writeParts: Record<string, number> = {};

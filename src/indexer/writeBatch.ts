@@ -4,7 +4,7 @@ import type { BlockHeader } from '../chain/index.ts';
 import { appendPricePoints, applyRetention, recordSwaps, refreshSwapCounts, rollupCandles, shiftSwapCounts, upsertPools, upsertTokens } from '../db/index.ts';
 import { retentionDefaults } from '../config/retentionConfig.ts';
 import {
-  prunePoolStates, readCheckpoint, saveBlocks, saveFeedAnswers, saveIndexerTokens, savePoolStates, savePools, savePositionChanges, savePriceChanges, writeCheckpoint,
+  loadPriceValueTimes, prunePoolStates, readCheckpoint, saveBlocks, saveFeedAnswers, saveIndexerTokens, savePoolStates, savePools, savePositionChanges, savePriceChanges, writeCheckpoint,
   type IndexerToken, type StoredPool,
 } from '../db/indexer/index.ts';
 import type { IndexerContext } from './IndexerContext.ts';
@@ -62,13 +62,25 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
   lap('edgeTimes');
   await db.transaction(async (tx) => {
     await ctx.fence(tx, batch.parentBlock);
-    await writeEdgeTimes(tx, edgeTimes);
+    const retimed = await writeEdgeTimes(tx, edgeTimes);
     await saveIndexerTokens(tx, batch.changedTokens);
     await savePools(tx, batch.newPools);
     await savePoolStates(tx, replay.poolStates);
     await savePositionChanges(tx, replay.positions);
     await savePriceChanges(tx, replay.priceChanges);
     await saveFeedAnswers(tx, replay.feedAnswers);
+    // A token whose price changes got their own times: its price's times as a reload reads them
+    // (this batch's changes stored first), its row rewritten.
+    if (retimed.length > 0) {
+      const valueTimes = await loadPriceValueTimes(tx, retimed);
+      for (const token of retimed) {
+        const price = state.prices.get(token);
+        if (!price) continue;
+        price.observedAt = edgeTimes.times.get(price.blockNumber) ?? price.observedAt;
+        price.valueSince = valueTimes.get(token) ?? price.valueSince;
+        affected.add(token);
+      }
+    }
     lap('writeEvents');
     if (windowsFromScratch) {
       for (const [token, p] of state.prices) if (p.price !== null) affected.add(token);

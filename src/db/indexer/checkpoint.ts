@@ -13,16 +13,18 @@ export type HistoryWindow = { bootstrapBlock: number; fromBlock: number; fromTim
 export type CheckpointWithHistory = Checkpoint & {
   /** Null for a database indexed forward from its start block (its history is complete). */
   history: HistoryWindow | null;
+  /** The bootstrap block's chain time (null: forward, or bootstrapped before it was stored). */
+  bootstrapTime?: Date | null;
 };
 
 export async function readCheckpoint(db: Queryable): Promise<CheckpointWithHistory | null> {
   const rows = await db.query<{
     chainId: string; blockNumber: string; blockHash: string; blockTime: Date;
-    bootstrapBlock: string | null; fromBlock: string | null; fromTime: Date | null; complete: boolean;
+    bootstrapBlock: string | null; fromBlock: string | null; fromTime: Date | null; complete: boolean; bootstrapTime: Date | null;
   }>(
     `SELECT chain_id::text AS "chainId", block_number::text AS "blockNumber", block_hash AS "blockHash",
             block_time AS "blockTime", bootstrap_block::text AS "bootstrapBlock", history_from_block::text AS "fromBlock",
-            history_from_time AS "fromTime", history_complete AS complete
+            history_from_time AS "fromTime", history_complete AS complete, bootstrap_time AS "bootstrapTime"
      FROM indexer_checkpoint WHERE id = 1`,
   );
   const row = rows[0];
@@ -30,7 +32,10 @@ export async function readCheckpoint(db: Queryable): Promise<CheckpointWithHisto
   const history = row.bootstrapBlock !== null && row.fromBlock !== null && row.fromTime !== null
     ? { bootstrapBlock: Number(row.bootstrapBlock), fromBlock: Number(row.fromBlock), fromTime: new Date(row.fromTime), complete: row.complete }
     : null;
-  return { chainId: Number(row.chainId), blockNumber: Number(row.blockNumber), blockHash: row.blockHash, blockTime: new Date(row.blockTime), history };
+  return {
+    chainId: Number(row.chainId), blockNumber: Number(row.blockNumber), blockHash: row.blockHash, blockTime: new Date(row.blockTime), history,
+    bootstrapTime: row.bootstrapTime === null ? null : new Date(row.bootstrapTime),
+  };
 }
 
 /** Moves the checkpoint; a head-first bootstrap's history window is kept (or set, when given). */
@@ -49,6 +54,10 @@ export async function writeCheckpoint(db: Queryable, cp: Checkpoint & { history?
     [cp.blockTime.toISOString()],
   );
   if (cp.history) await writeHistoryWindow(db, cp.history);
+  // A head-first bootstrap: its block's time, kept for the rest of the fill.
+  if (cp.history && cp.history.fromBlock === cp.history.bootstrapBlock + 1 && cp.blockNumber === cp.history.bootstrapBlock) {
+    await db.query(`UPDATE indexer_checkpoint SET bootstrap_time = $1 WHERE id = 1`, [cp.blockTime.toISOString()]);
+  }
 }
 
 export async function writeHistoryWindow(db: Queryable, h: HistoryWindow): Promise<void> {
@@ -61,5 +70,7 @@ export async function writeHistoryWindow(db: Queryable, h: HistoryWindow): Promi
 
 export async function deleteCheckpoint(db: Queryable): Promise<void> {
   await db.query(`DELETE FROM indexer_checkpoint`);
+  // The history below it goes too: no bucket of it is inexact any more.
+  await db.query(`DELETE FROM indexer_inexact_buckets`);
   await db.query(`UPDATE data_version SET history_from = NULL, indexed_time = NULL WHERE id = 1`);
 }

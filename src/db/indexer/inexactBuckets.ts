@@ -15,7 +15,7 @@ export async function markInexactBuckets(db: Queryable, buckets: readonly Date[]
 
 /**
  * The listed buckets starting inside any of the spans (inclusive), and the blocks of the rows whose
- * times lie in them: swaps, price changes and hourly points.
+ * times lie in them: swaps and price changes (an hourly point's block always has a price change).
  */
 export async function loadInexactBuckets(
   db: Queryable, spans: readonly { from: Date; to: Date }[],
@@ -34,8 +34,7 @@ export async function loadInexactBuckets(
   const blocks = await db.query<{ n: string }>(
     `WITH spans AS (SELECT * FROM unnest($1::timestamptz[], $2::timestamptz[]) AS s(f, t))
      SELECT x.block_number::text AS n FROM spans JOIN swaps x ON x.occurred_at >= spans.f AND x.occurred_at < spans.t
-     UNION SELECT x.block_number::text FROM spans JOIN indexer_price_changes x ON x.observed_at >= spans.f AND x.observed_at < spans.t
-     UNION SELECT x.block_number::text FROM spans JOIN price_points x ON x.observed_at >= spans.f AND x.observed_at < spans.t`,
+     UNION SELECT x.block_number::text FROM spans JOIN indexer_price_changes x ON x.observed_at >= spans.f AND x.observed_at < spans.t`,
     [starts, ends],
   );
   return { buckets, blocks: blocks.map((r) => Number(r.n)).sort((a, b) => a - b) };
@@ -43,20 +42,24 @@ export async function loadInexactBuckets(
 
 /**
  * Gives every swap, price change and hourly point of the blocks their block's own time, and
- * unlists `buckets` and every bucket older than `behind` (no edge reaches it any more).
+ * unlists `buckets` and every bucket older than `behind` (no edge reaches it any more). Returns the
+ * tokens whose price changes moved (their price's time may have).
  */
-export async function applyExactTimes(db: Queryable, times: ReadonlyMap<number, Date>, buckets: readonly Date[], behind: Date): Promise<void> {
+export async function applyExactTimes(db: Queryable, times: ReadonlyMap<number, Date>, buckets: readonly Date[], behind: Date): Promise<string[]> {
+  const moved = new Set<string>();
   if (times.size > 0) {
     const params = [[...times.keys()], [...times.values()].map((t) => t.toISOString())];
     for (const [table, column] of [['swaps', 'occurred_at'], ['indexer_price_changes', 'observed_at'], ['price_points', 'observed_at']] as const) {
-      await db.query(
+      const rows = await db.query<{ token: string }>(
         `UPDATE ${table} x SET ${column} = v.t FROM unnest($1::bigint[], $2::timestamptz[]) AS v(n, t)
-         WHERE x.block_number = v.n AND x.${column} <> v.t`,
+         WHERE x.block_number = v.n AND x.${column} <> v.t${table === 'indexer_price_changes' ? ' RETURNING x.token' : ''}`,
         params,
       );
+      if (table === 'indexer_price_changes') for (const r of rows) moved.add(r.token);
     }
   }
   await db.query(`DELETE FROM indexer_inexact_buckets WHERE bucket = ANY($1::timestamptz[]) OR bucket < $2`, [
     buckets.map((b) => b.toISOString()), behind.toISOString(),
   ]);
+  return [...moved].sort();
 }

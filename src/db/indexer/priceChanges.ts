@@ -72,13 +72,14 @@ export async function loadTokensChangedIn(db: Queryable, spans: readonly { after
  * When each token's current price value began: the first change after the last one to another
  * value (a change of price source alone keeps the value, and so this time). The bound on
  * observed_at lets the (token, observed_at) index start at that last other value instead of at
- * the token's oldest change (a row comparison alone is only a filter there).
+ * the token's oldest change (a row comparison alone is only a filter there). `tokens`: only theirs.
  */
-export async function loadPriceValueTimes(db: Queryable): Promise<Map<string, Date>> {
+export async function loadPriceValueTimes(db: Queryable, tokens?: readonly string[]): Promise<Map<string, Date>> {
   type Row = { token: string; since: Date };
   const rows = await db.query<Row>(
     `SELECT l.token, f.observed_at AS since
      FROM indexer_tokens t
+     ${tokens ? 'JOIN unnest($1::text[]) AS w(token) ON w.token = t.address' : ''}
      CROSS JOIN LATERAL (SELECT c.token, c.price FROM indexer_price_changes c WHERE c.token = t.address
        ORDER BY c.observed_at DESC, c.block_number DESC LIMIT 1) l
      LEFT JOIN LATERAL (SELECT d.observed_at, d.block_number FROM indexer_price_changes d
@@ -87,6 +88,7 @@ export async function loadPriceValueTimes(db: Queryable): Promise<Map<string, Da
        WHERE c.token = l.token AND c.observed_at >= coalesce(p.observed_at, '-infinity'::timestamptz)
          AND (p.block_number IS NULL OR (c.observed_at, c.block_number) > (p.observed_at, p.block_number))
        ORDER BY c.observed_at, c.block_number LIMIT 1) f`,
+    tokens ? [tokens] : [],
   );
   return new Map(rows.map((r) => [r.token, new Date(r.since)]));
 }
