@@ -13,11 +13,14 @@
 import type { ChainClient } from '../chain/index.ts';
 import type { Queryable } from '../db/index.ts';
 import { applyExactTimes, loadInexactBuckets } from '../db/indexer/index.ts';
+import { BUCKET_SECONDS } from './bucketedBlockTimes.ts';
 import { fetchHeaders } from './fetchHeaders.ts';
 import { PRICE_WINDOWS } from './pricing/priceWindows.ts';
 
-export const BUCKET_MS = 300_000;
-const EDGES_MS = Object.values(PRICE_WINDOWS);
+export const BUCKET_MS = BUCKET_SECONDS * 1000;
+/** The API's window lengths (ms): each window's edge is the indexed head's time minus one of them. */
+export const WINDOW_EDGES_MS: readonly number[] = Object.values(PRICE_WINDOWS);
+const EDGES_MS = WINDOW_EDGES_MS;
 const LONGEST_MS = Math.max(...EDGES_MS);
 
 export type EdgeTimes = {

@@ -26,7 +26,7 @@ import { bucketedBlockTimes, bucketStartOf, emptyBlockTimeCache } from './bucket
 import { readFeedAt } from './bootstrapCatalogue.ts';
 import { TOPICS } from './families/events.ts';
 import { emptyState, familyOf } from './families/index.ts';
-import { bucketOf, exactRangeAtEdges, type InexactBlocks } from './exactEdgeTimes.ts';
+import { bucketOf, exactRangeAtEdges, WINDOW_EDGES_MS, type InexactBlocks } from './exactEdgeTimes.ts';
 import { readPoolStates } from './readDiscoveredState.ts';
 import { readPoolStatesAt } from './readHeadState.ts';
 import { repriceBlock, replayBlocks, type Replay } from './replayBlocks.ts';
@@ -39,13 +39,6 @@ export type { FillCarry };
 
 /** The longest window an answer reads (`priceChange.d7`, 7-day candles). */
 export const HISTORY_WINDOW_MS = 7 * 86_400_000;
-
-/**
- * The API's windows (1 h, 6 h, 24 h, 7 d): with bucketed block times their edges back from the
- * bootstrap block are searched exactly too, so the figures at that head count each swap and price
- * change on its true side of them.
- */
-const WINDOW_EDGES_MS = [3_600_000, 21_600_000, 86_400_000, HISTORY_WINDOW_MS];
 
 /**
  * How far back history is filled: the 7-day window, or further as far as price changes are kept
@@ -193,6 +186,8 @@ export async function readHistoryRange(
     ? await bucketedBlockTimes(chain, {
       logs: relevant, blocks: needed, known: firstSeenTimes, low: hasBefore ? before : a, high: { block: b, time: edge.fromTime },
       floor, limit: { block: edge.bootstrapBlock, time: b === edge.bootstrapBlock ? edge.fromTime : undefined }, cache: timeCache,
+      // The API's window edges back from the bootstrap block are searched exactly too: the figures
+      // at that head count each swap and price change on its true side of them.
       edgesBack: WINDOW_EDGES_MS.map((ms) => ms / 1000),
     })
     : await blockTimes(chain, relevant, needed, firstSeenTimes);
