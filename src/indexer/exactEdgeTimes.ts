@@ -1,15 +1,19 @@
 // Exact times where the window edges move (docs/indexer.md "Exact at the moving edges").
 // Bucketed history times are exact to the 5-minute bucket only; the API's windows (1 h, 6 h, 24 h,
-// 7 d back from the indexed head) compare row times with edges that slide by the second. Each edge
-// walks forward from the bootstrap block's time back-dated by its window; the buckets it has
-// reached (from that start to the bucket it is in at the indexed head) are its passed region. The
-// rule: every row in a passed region holds its block's own time before figures are computed there.
-// - a forward step, before it computes figures at its window end, fixes every listed (inexact)
-//   bucket an edge entered or crossed since the previous window end (the stored checkpoint's time);
-// - a history range written after the head moved on fixes its rows in the passed regions before it
-//   writes them, and lists its other inexact buckets that an edge can still reach.
-// So which rows are exact depends only on the bootstrap block and the indexed head, never on timing
-// or restarts, and every row an edge compares is compared by its block's own time.
+// 7 d back from the indexed head) compare row times with edges that slide by the second. An
+// interpolated time lies in its block's true bucket, so it is off by less than one bucket (L): a
+// row stored more than L after an edge is truly after it. The rule: each edge E walks forward
+// from the bootstrap block's time B back-dated by it; at the indexed head `at` its region is the
+// stored times from the start of the bucket holding B−E to at−E+L (empty at the bootstrap block
+// itself, whose interpolation splits each edge's bucket exactly), and every row in a region holds
+// its block's own time before figures are computed there. So
+// - a forward step fixes the rows in the slice its edges' regions grew by, (prev−E+L, at−E+L]:
+//   a few blocks per step, read ahead of the edge, never a whole bucket at once;
+// - a history range written after the head moved on fixes its rows in the regions before it writes
+//   them, and lists its other interpolated buckets an edge can still reach;
+// - a listed bucket a region covers whole is unlisted.
+// Which rows are exact depends only on the bootstrap block and the indexed head, never on timing or
+// restarts, and every row an edge compares is compared by its block's own time.
 import type { ChainClient } from '../chain/index.ts';
 import type { Queryable } from '../db/index.ts';
 import { applyExactTimes, loadInexactBuckets } from '../db/indexer/index.ts';
@@ -22,46 +26,89 @@ export const BUCKET_MS = BUCKET_SECONDS * 1000;
 export const WINDOW_EDGES_MS: readonly number[] = Object.values(PRICE_WINDOWS);
 const EDGES_MS = WINDOW_EDGES_MS;
 const LONGEST_MS = Math.max(...EDGES_MS);
+/** How far ahead of each edge rows are made exact: an interpolated time is off by less than this. */
+const AHEAD_MS = BUCKET_MS;
+
+export const bucketOf = (t: number) => Math.floor(t / BUCKET_MS) * BUCKET_MS;
+
+/** Edge E's region at the head `at`: stored times in [from, to] (ms); null at the bootstrap block. */
+function regionOf(ms: number, bootstrap: Date, at: Date): { from: number; to: number } | null {
+  if (at.getTime() <= bootstrap.getTime()) return null;
+  return { from: bucketOf(bootstrap.getTime() - ms), to: at.getTime() - ms + AHEAD_MS };
+}
+
+/** Whether the stored time `t` (ms) lies in some edge's region at `at`: its row must hold its block's own time. */
+export function inEdgeRegion(t: number, bootstrap: Date, at: Date): boolean {
+  return EDGES_MS.some((ms) => {
+    const region = regionOf(ms, bootstrap, at);
+    return region !== null && t >= region.from && t <= region.to;
+  });
+}
+
+/** Whether some edge's region at `at` holds bucket `b` (ms) whole: every row in it is exact. */
+export function bucketCovered(b: number, bootstrap: Date, at: Date): boolean {
+  return EDGES_MS.some((ms) => {
+    const region = regionOf(ms, bootstrap, at);
+    return region !== null && b >= region.from && b + BUCKET_MS <= region.to;
+  });
+}
 
 export type EdgeTimes = {
-  /** The buckets fixed and the exact time of each block with rows in them. */
-  buckets: Date[];
+  /** The exact time of each block with rows in the slices read. */
   times: Map<number, Date>;
-  /** Buckets older than this are behind every edge: unlisted. */
+  /** Listed buckets now covered whole, and the oldest bucket any edge still reaches: both unlisted. */
+  covered: Date[];
   behind: Date;
   headersRead: number;
 };
 
-export const bucketOf = (t: number) => Math.floor(t / BUCKET_MS) * BUCKET_MS;
+/** Block times read for the edges, kept between steps: a row fixed ahead of its slice is met again there. */
+export type EdgeTimeCache = Map<number, Date>;
+const CACHE_LIMIT = 20_000;
 
 /**
- * Whether some edge has reached bucket `b` (ms) between the bootstrap time and the window end `at`:
- * from the bucket it started in to the one it is in now, both included.
- */
-export function edgePassed(b: number, bootstrap: Date, at: Date): boolean {
-  return EDGES_MS.some((ms) => b >= bucketOf(bootstrap.getTime() - ms) && b <= bucketOf(at.getTime() - ms));
-}
-
-/**
- * Reads what writeEdgeTimes writes: the listed buckets from each edge's bucket at `previous` (the
- * window end the stored figures are for) to its position at `at`, and their blocks' headers.
+ * Reads what writeEdgeTimes writes for a forward step from the window end `previous` (the stored
+ * figures' time) to `at`: the blocks of the rows in listed buckets whose stored times lie in the
+ * slices the regions grew by, and their headers (those not in `cache`). `bootstrap`: the bootstrap
+ * block's time (null for an index stored without it: the regions then start at `previous`).
  * Outside any transaction (it reads the chain).
  */
-export async function readEdgeTimes(db: Queryable, chain: ChainClient, previous: Date, at: Date): Promise<EdgeTimes> {
-  const low = Math.min(previous.getTime(), at.getTime());
-  const spans = EDGES_MS.map((ms) => ({ from: new Date(bucketOf(low - ms)), to: new Date(at.getTime() - ms) }));
-  const { buckets, blocks } = await loadInexactBuckets(db, spans);
-  const headers = blocks.length > 0 ? await fetchHeaders(chain, blocks) : new Map();
-  const times = new Map([...headers].map(([n, h]) => [n, new Date(h.timestamp * 1000)] as const));
-  return { buckets, times, behind: new Date(bucketOf(at.getTime() - LONGEST_MS)), headersRead: headers.size };
+export async function readEdgeTimes(
+  db: Queryable, chain: ChainClient, bootstrap: Date | null, previous: Date, at: Date, cache: EdgeTimeCache,
+): Promise<EdgeTimes> {
+  const behind = new Date(bucketOf(at.getTime() - LONGEST_MS));
+  const start = bootstrap ?? previous;
+  const slices = at.getTime() <= previous.getTime() ? [] : EDGES_MS.flatMap((ms) => {
+    const now = regionOf(ms, start, at);
+    if (!now) return [];
+    const before = regionOf(ms, start, previous);
+    // (after, through]: the region's growth since `previous` (the whole region when it was empty).
+    return [{ after: new Date(before ? before.to : now.from - 1), through: new Date(now.to) }];
+  });
+  const coveredSpans = EDGES_MS.flatMap((ms) => {
+    const region = regionOf(ms, start, at);
+    return region ? [{ from: new Date(region.from), to: new Date(region.to - BUCKET_MS) }] : [];
+  });
+  const { blocks, covered } = await loadInexactBuckets(db, slices, coveredSpans);
+  const times = new Map<number, Date>();
+  const unknown = blocks.filter((n) => !cache.has(n));
+  const headers = unknown.length > 0 ? await fetchHeaders(chain, unknown) : new Map();
+  for (const [n, h] of headers) cache.set(n, new Date(h.timestamp * 1000));
+  for (const n of blocks) times.set(n, cache.get(n)!);
+  // Insertion order: the oldest reads go first.
+  for (const n of cache.keys()) {
+    if (cache.size <= CACHE_LIMIT) break;
+    cache.delete(n);
+  }
+  return { times, covered, behind, headersRead: headers.size };
 }
 
 /**
- * Writes the exact times read and unlists their buckets (inside the step's transaction, before any
- * figure). Returns the tokens whose price changes got new times.
+ * Writes the exact times read and unlists the covered buckets (inside the step's transaction,
+ * before any figure). Returns the tokens whose price changes got new times.
  */
 export async function writeEdgeTimes(tx: Queryable, edge: EdgeTimes): Promise<string[]> {
-  return applyExactTimes(tx, edge.times, edge.buckets, edge.behind);
+  return applyExactTimes(tx, edge.times, edge.covered, edge.behind);
 }
 
 /** Blocks whose times a history range interpolated, by the bucket (ms) they lie in. */
@@ -70,26 +117,23 @@ export type InexactBlocks = Map<number, number[]>;
 type TimedRows = { swaps: { blockNumber: number; occurredAt: Date }[]; priceChanges: { blockNumber: number; observedAt: Date }[] };
 
 /**
- * The same rule for a history range about to be written with figures at `at`: its rows in the
- * edges' passed regions get their blocks' own times (patched in place, before the write); returns
- * the range's other inexact buckets that an edge can still reach, to be listed. `bootstrap`: the
- * bootstrap block's time (unknown: only the buckets the edges are in at `at` count as passed).
- * `atBootstrap`: the indexed head is the bootstrap block, where the interpolation already splits
- * each edge's bucket exactly at the edge: nothing is patched, and the first forward step fixes those
- * buckets as its edges move.
+ * The same rule for a history range about to be written with figures at `at`: its interpolated
+ * rows in the edges' regions get their blocks' own times (patched in place, before the write);
+ * returns the range's other inexact buckets that an edge can still reach, to be listed. `bootstrap`:
+ * the bootstrap block's time (unknown: the regions start at `at`, and are empty).
  */
 export async function exactRangeAtEdges(
-  chain: ChainClient, inexact: InexactBlocks, rows: TimedRows, at: Date, bootstrap: Date | null, atBootstrap: boolean,
+  chain: ChainClient, inexact: InexactBlocks, rows: TimedRows, at: Date, bootstrap: Date | null,
 ): Promise<{ listed: Date[]; headersRead: number }> {
   const start = bootstrap ?? at;
-  const split = atBootstrap;
-  const passed = new Set([...inexact.keys()].filter((b) => !split && edgePassed(b, start, at)));
-  const blocks = [...passed].flatMap((b) => inexact.get(b)!);
+  const interpolated = new Set([...inexact.values()].flat());
+  const timed = [...rows.swaps.map((r) => ({ n: r.blockNumber, t: r.occurredAt })), ...rows.priceChanges.map((r) => ({ n: r.blockNumber, t: r.observedAt }))];
+  const blocks = timed.filter((r) => interpolated.has(r.n) && inEdgeRegion(r.t.getTime(), start, at)).map((r) => r.n);
   const headers = blocks.length > 0 ? await fetchHeaders(chain, blocks) : new Map();
   const timeOf = (n: number) => (headers.has(n) ? new Date(headers.get(n)!.timestamp * 1000) : undefined);
   for (const swap of rows.swaps) swap.occurredAt = timeOf(swap.blockNumber) ?? swap.occurredAt;
   for (const change of rows.priceChanges) change.observedAt = timeOf(change.blockNumber) ?? change.observedAt;
   const behind = bucketOf(at.getTime() - LONGEST_MS);
-  const listed = [...inexact.keys()].filter((b) => !passed.has(b) && b >= behind).sort((x, y) => x - y).map((b) => new Date(b));
+  const listed = [...inexact.keys()].filter((b) => b >= behind && !bucketCovered(b, start, at)).sort((x, y) => x - y).map((b) => new Date(b));
   return { listed, headersRead: headers.size };
 }

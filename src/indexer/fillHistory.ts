@@ -240,10 +240,9 @@ export async function writeHistoryRange(
   }
   const { from: a, to: b, hasBefore, replay, carried, scratch } = range;
   const started = performance.now();
-  // Rows in buckets the window edges have passed get their own times; other interpolated buckets are listed (exactEdgeTimes.ts).
+  // Rows in the window edges' regions get their own times; other interpolated buckets are listed (exactEdgeTimes.ts).
   const edgeTimes = await exactRangeAtEdges(
     ctx.chain, range.inexact, { swaps: replay.swaps, priceChanges: [...carried, ...replay.priceChanges] }, checkpoint.blockTime, checkpoint.bootstrapTime ?? null,
-    checkpoint.blockNumber === range.edge.bootstrapBlock,
   );
   const now = stored ?? (await loadIndexerState(ctx.db));
   const history = historyAfter(range, checkpoint, ctx.config.retention);
@@ -289,6 +288,7 @@ export async function writeHistoryRange(
     await bumpDataGeneration(tx);
     return written;
   });
+  after.edgeTimes = now.edgeTimes;
   return {
     from: a, to: b, logs: range.logs, swaps: replay.swaps.length, priceChanges: replay.priceChanges.length, headersRead: range.headersRead + edgeTimes.headersRead,
     statesRead: range.statesRead, history, carry: range.carry, state: after, readAhead: false,

@@ -57,8 +57,10 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
   const windowsFromScratch = since === undefined || since > toTime || toTime.getTime() - since.getTime() >= DAY_MS;
   // Interpolated history times the window edges reach on their way from the stored window end to
   // this one become exact first (exactEdgeTimes.ts).
-  const previous = since ?? (await readCheckpoint(db))?.blockTime ?? toTime;
-  const edgeTimes = await readEdgeTimes(db, ctx.chain, previous, toTime);
+  const stored = await readCheckpoint(db);
+  const previous = since ?? stored?.blockTime ?? toTime;
+  state.edgeTimes ??= new Map();
+  const edgeTimes = await readEdgeTimes(db, ctx.chain, stored?.bootstrapTime ?? null, previous, toTime, state.edgeTimes);
   lap('edgeTimes');
   await db.transaction(async (tx) => {
     await ctx.fence(tx, batch.parentBlock);

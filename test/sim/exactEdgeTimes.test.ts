@@ -28,7 +28,7 @@ import { createIndexer, type Indexer } from '../../src/indexer/index.ts';
 import { openPglite } from '../helpers/pglite.ts';
 import { snapshotDb } from '../indexer/helpers/snapshotDb.ts';
 
-const ROUNDS = 15;
+const ROUNDS = 17;
 let chain: SimChain;
 let config: IndexerConfig;
 const servers: SimServer[] = [];
@@ -80,9 +80,13 @@ const truthOf = (row: Row) => chain.timestamp(row.block) * 1000;
 const BUCKET_MS = 300_000;
 const bucketOf = (ms: number) => ms - (ms % BUCKET_MS);
 const EDGES_MS = [1, 6, 24, 168].map((h) => h * 3_600_000);
-/** Whether a window edge, walking from the bootstrap time back-dated by its window to `at` back-dated by it, has reached bucket `b`. */
-const edgePassed = (b: number, bootstrap: Date, at: Date) =>
-  EDGES_MS.some((ms) => bucketOf(bootstrap.getTime() - ms) <= b && b < bucketOf(at.getTime() - ms) + BUCKET_MS);
+/**
+ * Whether a window edge, walking from the bootstrap time back-dated by its window to `at` back-dated
+ * by it, has passed the time `t` (ms), counted from the start of the bucket it started in;
+ * `ahead`: that much further (an interpolated time is off by less than a bucket).
+ */
+const edgePassed = (t: number, bootstrap: Date, at: Date, ahead = 0) =>
+  at > bootstrap && EDGES_MS.some((ms) => bucketOf(bootstrap.getTime() - ms) <= t && t <= at.getTime() - ms + ahead);
 const bucketKey = (d: unknown) => (d instanceof Date ? Math.floor(d.getTime() / BUCKET_MS) : d);
 
 /** Whether both runs' stored history covers `ms` back from the window end `at` (the API answers null before). */
@@ -115,26 +119,30 @@ test('following without blockTimestamp: rows at every moving window edge hold th
   const fixedAtEdges = new Set<string>();
   let compared = 0;
   for (let round = 0; round < ROUNDS; round++) {
-    // The bootstrap, then each round new blocks (about 5 minutes; the last rounds 16, so that an edge
-    // crosses several buckets in one step), one step each: a forward batch to the head and one history range.
-    if (round > 0) chain.mine(round >= ROUNDS - 2 ? 400 : 130);
+    // The bootstrap, then each round new blocks (about 5 minutes; every fourth round a few seconds,
+    // so that the edges move inside a bucket; the last rounds 16 minutes, so that an edge crosses
+    // several buckets in one step), one step each: a forward batch to the head and one history range.
+    if (round > 0) chain.mine(round >= ROUNDS - 2 ? 400 : round % 4 === 3 ? 5 : 130);
     restarted.indexer = restarted.restart();
     for (const run of [exact, bucketed, restarted]) await run.indexer.syncOnce();
     const checkpoint = (await readCheckpoint(bucketed.db))!;
     assert.equal((await readCheckpoint(exact.db))!.blockNumber, checkpoint.blockNumber, 'the runs move in step');
     const at = checkpoint.blockTime;
 
-    // The rows in every bucket an edge has reached since the bootstrap: their blocks' own times
-    // (at the bootstrap block itself the edges split their buckets exactly instead).
+    // The rows an edge has passed since the bootstrap (by their true times), and every row stored up
+    // to a bucket ahead of an edge: their blocks' own times (at the bootstrap block itself the edges
+    // split their buckets exactly instead).
     const rows = await timedRows(bucketed.db);
     const bootstrapTime = checkpoint.bootstrapTime!;
     assert.ok(bootstrapTime, 'the bootstrap block\'s time is stored');
-    const passed = round === 0 ? [] : rows.filter((r) => edgePassed(bucketOf(r.at.getTime()), bootstrapTime, at));
-    for (const row of passed) assert.equal(row.at.getTime(), truthOf(row), `round ${round}: block ${row.block}, in a bucket an edge passed, holds its own time`);
-    for (const r of passed) if (r.block <= checkpoint.history!.bootstrapBlock) fixedAtEdges.add(`${r.block}:${r.at.getTime()}`);
+    const passed = rows.filter((r) => edgePassed(truthOf(r), bootstrapTime, at));
+    for (const row of passed) assert.equal(row.at.getTime(), truthOf(row), `round ${round}: block ${row.block}, passed by an edge, holds its own time`);
+    const ahead = rows.filter((r) => edgePassed(r.at.getTime(), bootstrapTime, at, BUCKET_MS));
+    for (const row of ahead) assert.equal(row.at.getTime(), truthOf(row), `round ${round}: block ${row.block}, stored a bucket or less ahead of an edge, holds its own time`);
+    for (const r of ahead) if (r.block <= checkpoint.history!.bootstrapBlock) fixedAtEdges.add(`${r.block}:${r.at.getTime()}`);
     // Every interpolated time is in its true bucket, and that bucket is listed; no listed bucket is one an edge passed.
     const inexact = await listed(bucketed.db);
-    if (round > 0) for (const b of inexact) assert.ok(!edgePassed(b, bootstrapTime, at), `round ${round}: listed bucket ${new Date(b).toISOString()} is one no edge passed`);
+    for (const b of inexact) assert.ok(!edgePassed(b, bootstrapTime, at), `round ${round}: listed bucket ${new Date(b).toISOString()}: no edge has reached its start`);
     for (const row of rows) {
       if (row.at.getTime() === truthOf(row)) continue;
       interpolatedSeen++;
@@ -150,7 +158,7 @@ test('following without blockTimestamp: rows at every moving window edge hold th
     // (on this chain every token's price moves with WETH's, so its value begins after the bootstrap).
     for (const [i, token] of b.tokens.entries()) {
       const since = token.price_updated_at as Date | null;
-      if (round === 0 || !since || !edgePassed(bucketOf(since.getTime()), bootstrapTime, at)) continue;
+      if (!since || !edgePassed(since.getTime(), bootstrapTime, at, BUCKET_MS)) continue;
       assert.equal(since.getTime(), (a.tokens[i]!.price_updated_at as Date).getTime(), `round ${round}: ${token.symbol}'s priceUpdatedAt`);
     }
     assert.deepEqual(await figures(b.tokens, both, at), await figures(a.tokens, both, at), `round ${round}: token figures (1 h change, 24 h counts, variation, volume)`);

@@ -14,30 +14,30 @@ export async function markInexactBuckets(db: Queryable, buckets: readonly Date[]
 }
 
 /**
- * The listed buckets starting inside any of the spans (inclusive), and the blocks of the rows whose
- * times lie in them: swaps and price changes (an hourly point's block always has a price change).
+ * The blocks of the rows (swaps and price changes: an hourly point's block always has a price
+ * change) in listed buckets whose times lie in any of the slices (after, through], and the listed
+ * buckets starting inside any of the spans [from, to].
  */
 export async function loadInexactBuckets(
-  db: Queryable, spans: readonly { from: Date; to: Date }[],
-): Promise<{ buckets: Date[]; blocks: number[] }> {
-  if (spans.length === 0) return { buckets: [], blocks: [] };
-  const rows = await db.query<{ bucket: Date }>(
+  db: Queryable, slices: readonly { after: Date; through: Date }[], spans: readonly { from: Date; to: Date }[],
+): Promise<{ blocks: number[]; covered: Date[] }> {
+  const covered = spans.length === 0 ? [] : await db.query<{ bucket: Date }>(
     `SELECT DISTINCT b.bucket FROM indexer_inexact_buckets b
      JOIN unnest($1::timestamptz[], $2::timestamptz[]) AS s(f, t) ON b.bucket >= s.f AND b.bucket <= s.t
      ORDER BY b.bucket`,
     [spans.map((s) => s.from.toISOString()), spans.map((s) => s.to.toISOString())],
   );
-  const buckets = rows.map((r) => new Date(r.bucket));
-  if (buckets.length === 0) return { buckets, blocks: [] };
-  const starts = buckets.map((b) => b.toISOString());
-  const ends = buckets.map((b) => new Date(b.getTime() + BUCKET_MS).toISOString());
-  const blocks = await db.query<{ n: string }>(
-    `WITH spans AS (SELECT * FROM unnest($1::timestamptz[], $2::timestamptz[]) AS s(f, t))
-     SELECT x.block_number::text AS n FROM spans JOIN swaps x ON x.occurred_at >= spans.f AND x.occurred_at < spans.t
-     UNION SELECT x.block_number::text FROM spans JOIN indexer_price_changes x ON x.observed_at >= spans.f AND x.observed_at < spans.t`,
-    [starts, ends],
+  const blocks = slices.length === 0 ? [] : await db.query<{ n: string }>(
+    `WITH slices AS (SELECT * FROM unnest($1::timestamptz[], $2::timestamptz[]) AS s(a, t)),
+     rows AS (
+       SELECT x.block_number, x.occurred_at AS at FROM slices JOIN swaps x ON x.occurred_at > slices.a AND x.occurred_at <= slices.t
+       UNION SELECT x.block_number, x.observed_at FROM slices JOIN indexer_price_changes x ON x.observed_at > slices.a AND x.observed_at <= slices.t
+     )
+     SELECT DISTINCT r.block_number::text AS n FROM rows r
+     JOIN indexer_inexact_buckets b ON b.bucket = to_timestamp(floor(extract(epoch FROM r.at) / $3) * $3)`,
+    [slices.map((s) => s.after.toISOString()), slices.map((s) => s.through.toISOString()), BUCKET_MS / 1000],
   );
-  return { buckets, blocks: blocks.map((r) => Number(r.n)).sort((a, b) => a - b) };
+  return { blocks: blocks.map((r) => Number(r.n)).sort((a, b) => a - b), covered: covered.map((r) => new Date(r.bucket)) };
 }
 
 /**

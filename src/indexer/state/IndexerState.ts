@@ -38,6 +38,8 @@ export type IndexerState = {
    * loaded or built anew, and after retention ran: that batch recomputes every token.
    */
   windowsWrittenAt?: Date;
+  /** Block times read for the moving window edges (exactEdgeTimes.ts), kept between batches. */
+  edgeTimes?: Map<number, Date>;
 };
 
 export async function loadIndexerState(db: Queryable): Promise<IndexerState> {
