@@ -70,14 +70,15 @@ const CACHE_LIMIT = 20_000;
  * Reads what writeEdgeTimes writes for a forward step from the window end `previous` (the stored
  * figures' time) to `at`: the blocks of the rows in listed buckets whose stored times lie in the
  * slices the regions grew by, and their headers (those not in `cache`). `bootstrap`: the bootstrap
- * block's time (null for an index stored without it: the regions then start at `previous`).
+ * block and its time (null for an index stored without it: the regions then start at `previous`);
+ * rows above that block hold their own times already.
  * Outside any transaction (it reads the chain).
  */
 export async function readEdgeTimes(
-  db: Queryable, chain: ChainClient, bootstrap: Date | null, previous: Date, at: Date, cache: EdgeTimeCache,
+  db: Queryable, chain: ChainClient, bootstrap: { block: number; time: Date } | null, previous: Date, at: Date, cache: EdgeTimeCache,
 ): Promise<EdgeTimes> {
   const behind = new Date(bucketOf(at.getTime() - LONGEST_MS));
-  const start = bootstrap ?? previous;
+  const start = bootstrap?.time ?? previous;
   const slices = at.getTime() <= previous.getTime() ? [] : EDGES_MS.flatMap((ms) => {
     const now = regionOf(ms, start, at);
     if (!now) return [];
@@ -89,18 +90,22 @@ export async function readEdgeTimes(
     const region = regionOf(ms, start, at);
     return region ? [{ from: new Date(region.from), to: new Date(region.to - BUCKET_MS) }] : [];
   });
-  const { blocks, covered } = await loadInexactBuckets(db, slices, coveredSpans);
-  const times = new Map<number, Date>();
+  const { blocks, covered } = await loadInexactBuckets(db, slices, coveredSpans, bootstrap?.block ?? null);
+  const { times, headersRead } = await blockTimes(chain, blocks, cache);
+  return { times, covered, behind, headersRead };
+}
+
+/** The blocks' own times, from `cache` or their headers (kept in `cache`, the oldest dropped first). */
+async function blockTimes(chain: ChainClient, blocks: readonly number[], cache: EdgeTimeCache): Promise<{ times: Map<number, Date>; headersRead: number }> {
   const unknown = blocks.filter((n) => !cache.has(n));
   const headers = unknown.length > 0 ? await fetchHeaders(chain, unknown) : new Map();
   for (const [n, h] of headers) cache.set(n, new Date(h.timestamp * 1000));
-  for (const n of blocks) times.set(n, cache.get(n)!);
-  // Insertion order: the oldest reads go first.
+  const times = new Map(blocks.map((n) => [n, cache.get(n)!] as const));
   for (const n of cache.keys()) {
     if (cache.size <= CACHE_LIMIT) break;
     cache.delete(n);
   }
-  return { times, covered, behind, headersRead: headers.size };
+  return { times, headersRead: headers.size };
 }
 
 /**
@@ -123,17 +128,16 @@ type TimedRows = { swaps: { blockNumber: number; occurredAt: Date }[]; priceChan
  * the bootstrap block's time (unknown: the regions start at `at`, and are empty).
  */
 export async function exactRangeAtEdges(
-  chain: ChainClient, inexact: InexactBlocks, rows: TimedRows, at: Date, bootstrap: Date | null,
+  chain: ChainClient, inexact: InexactBlocks, rows: TimedRows, at: Date, bootstrap: Date | null, cache: EdgeTimeCache,
 ): Promise<{ listed: Date[]; headersRead: number }> {
   const start = bootstrap ?? at;
   const interpolated = new Set([...inexact.values()].flat());
   const timed = [...rows.swaps.map((r) => ({ n: r.blockNumber, t: r.occurredAt })), ...rows.priceChanges.map((r) => ({ n: r.blockNumber, t: r.observedAt }))];
   const blocks = timed.filter((r) => interpolated.has(r.n) && inEdgeRegion(r.t.getTime(), start, at)).map((r) => r.n);
-  const headers = blocks.length > 0 ? await fetchHeaders(chain, blocks) : new Map();
-  const timeOf = (n: number) => (headers.has(n) ? new Date(headers.get(n)!.timestamp * 1000) : undefined);
-  for (const swap of rows.swaps) swap.occurredAt = timeOf(swap.blockNumber) ?? swap.occurredAt;
-  for (const change of rows.priceChanges) change.observedAt = timeOf(change.blockNumber) ?? change.observedAt;
+  const { times, headersRead } = await blockTimes(chain, [...new Set(blocks)], cache);
+  for (const swap of rows.swaps) swap.occurredAt = times.get(swap.blockNumber) ?? swap.occurredAt;
+  for (const change of rows.priceChanges) change.observedAt = times.get(change.blockNumber) ?? change.observedAt;
   const behind = bucketOf(at.getTime() - LONGEST_MS);
   const listed = [...inexact.keys()].filter((b) => b >= behind && !bucketCovered(b, start, at)).sort((x, y) => x - y).map((b) => new Date(b));
-  return { listed, headersRead: headers.size };
+  return { listed, headersRead };
 }

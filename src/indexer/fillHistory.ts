@@ -241,8 +241,10 @@ export async function writeHistoryRange(
   const { from: a, to: b, hasBefore, replay, carried, scratch } = range;
   const started = performance.now();
   // Rows in the window edges' regions get their own times; other interpolated buckets are listed (exactEdgeTimes.ts).
+  const edgeCache = stored?.edgeTimes ?? new Map<number, Date>();
   const edgeTimes = await exactRangeAtEdges(
     ctx.chain, range.inexact, { swaps: replay.swaps, priceChanges: [...carried, ...replay.priceChanges] }, checkpoint.blockTime, checkpoint.bootstrapTime ?? null,
+    edgeCache,
   );
   const now = stored ?? (await loadIndexerState(ctx.db));
   const history = historyAfter(range, checkpoint, ctx.config.retention);
@@ -288,7 +290,7 @@ export async function writeHistoryRange(
     await bumpDataGeneration(tx);
     return written;
   });
-  after.edgeTimes = now.edgeTimes;
+  after.edgeTimes = edgeCache;
   return {
     from: a, to: b, logs: range.logs, swaps: replay.swaps.length, priceChanges: replay.priceChanges.length, headersRead: range.headersRead + edgeTimes.headersRead,
     statesRead: range.statesRead, history, carry: range.carry, state: after, readAhead: false,

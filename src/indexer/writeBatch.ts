@@ -4,7 +4,7 @@ import type { BlockHeader } from '../chain/index.ts';
 import { appendPricePoints, applyRetention, recordSwaps, refreshSwapCounts, rollupCandles, shiftSwapCounts, upsertPools, upsertTokens } from '../db/index.ts';
 import { retentionDefaults } from '../config/retentionConfig.ts';
 import {
-  loadPriceValueTimes, prunePoolStates, readCheckpoint, saveBlocks, saveFeedAnswers, saveIndexerTokens, savePoolStates, savePools, savePositionChanges, savePriceChanges, writeCheckpoint,
+  clearEdgesFixedAt, loadPriceValueTimes, prunePoolStates, readCheckpoint, saveBlocks, saveFeedAnswers, saveIndexerTokens, savePoolStates, savePools, savePositionChanges, savePriceChanges, writeCheckpoint,
   type IndexerToken, type StoredPool,
 } from '../db/indexer/index.ts';
 import type { IndexerContext } from './IndexerContext.ts';
@@ -33,7 +33,8 @@ export type BatchWrite = {
   replay: Replay;
 };
 
-export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch: BatchWrite, lap: Lap = () => {}): Promise<void> {
+/** Writes a forward batch; returns how many headers the moving edges' exact times read. */
+export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch: BatchWrite, lap: Lap = () => {}): Promise<{ edgeHeaders: number }> {
   const { config, db } = ctx;
   const { from, to, replay } = batch;
   const header = batch.headers.get(to)!;
@@ -56,15 +57,20 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
   const since = state.windowsWrittenAt;
   const windowsFromScratch = since === undefined || since > toTime || toTime.getTime() - since.getTime() >= DAY_MS;
   // Interpolated history times the window edges reach on their way from the stored window end to
-  // this one become exact first (exactEdgeTimes.ts).
+  // this one become exact first (exactEdgeTimes.ts); from an earlier head when the stored ones
+  // are fixed only as at that one (migration 021).
   const stored = await readCheckpoint(db);
+  const fixedAt = stored?.edgesFixedAt ?? null;
   const previous = since ?? stored?.blockTime ?? toTime;
   state.edgeTimes ??= new Map();
-  const edgeTimes = await readEdgeTimes(db, ctx.chain, stored?.bootstrapTime ?? null, previous, toTime, state.edgeTimes);
+  const edgeTimes = await readEdgeTimes(
+    db, ctx.chain, stored?.bootstrapTime && stored.history ? { block: stored.history.bootstrapBlock, time: stored.bootstrapTime } : null, fixedAt !== null && fixedAt < previous ? fixedAt : previous, toTime, state.edgeTimes,
+  );
   lap('edgeTimes');
   await db.transaction(async (tx) => {
     await ctx.fence(tx, batch.parentBlock);
     const retimed = await writeEdgeTimes(tx, edgeTimes);
+    if (fixedAt !== null) await clearEdgesFixedAt(tx);
     await saveIndexerTokens(tx, batch.changedTokens);
     await savePools(tx, batch.newPools);
     await savePoolStates(tx, replay.poolStates);
@@ -132,4 +138,5 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
   // Retention's deletes are not followed row by row: the next batch starts from scratch.
   state.windowsWrittenAt = retentionDue ? undefined : toTime;
   lap('writeRest');
+  return { edgeHeaders: edgeTimes.headersRead };
 }

@@ -10,7 +10,7 @@
 // edge does the same on the simulated Linea network (bench/index/follow.ts, its counts against the
 // truth).
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -29,6 +29,8 @@ import { openPglite } from '../helpers/pglite.ts';
 import { snapshotDb } from '../indexer/helpers/snapshotDb.ts';
 
 const ROUNDS = 17;
+const UPGRADE_ROUND = 6;
+const SMALL_STEP = 5;
 let chain: SimChain;
 let config: IndexerConfig;
 const servers: SimServer[] = [];
@@ -98,6 +100,36 @@ async function covered(dbs: Database[], at: Date, ms: number): Promise<boolean> 
   return true;
 }
 
+/**
+ * Turns a run's stored index into one written under the rule before migration 021, which fixed
+ * whole buckets up to the one each edge was in: the history rows stored from the end of that bucket
+ * to 5 minutes after the edge get another second inside their bucket (up to a minute earlier, as an
+ * interpolation may give), their buckets are listed, and the migration's own UPDATE sets
+ * edges_fixed_at. Returns how many rows moved.
+ */
+async function asBeforeMigration021(db: Database): Promise<number> {
+  const checkpoint = (await readCheckpoint(db))!;
+  const at = checkpoint.blockTime.getTime();
+  let moved = 0;
+  for (const ms of EDGES_MS) {
+    const from = new Date(bucketOf(at - ms) + BUCKET_MS).toISOString();
+    const gap = [from, new Date(at - ms + BUCKET_MS).toISOString(), checkpoint.history!.bootstrapBlock];
+    for (const [table, column] of [['swaps', 'occurred_at'], ['indexer_price_changes', 'observed_at'], ['price_points', 'observed_at']]) {
+      const rows = await db.query(
+        `UPDATE ${table} SET ${column} = GREATEST($1::timestamptz, ${column} - interval '60 seconds')
+         WHERE ${column} > $1 AND ${column} <= $2 AND block_number <= $3 RETURNING 1`,
+        gap,
+      );
+      moved += rows.length;
+    }
+    await db.query(`INSERT INTO indexer_inexact_buckets (bucket) VALUES ($1) ON CONFLICT DO NOTHING`, [from]);
+  }
+  const migration = readFileSync(new URL('../../src/db/migrations/021_edges_fixed_at.sql', import.meta.url), 'utf8');
+  await db.query(migration.slice(migration.indexOf('UPDATE indexer_checkpoint')));
+  assert.ok((await readCheckpoint(db))!.edgesFixedAt, 'the migration marks an index with a bootstrap');
+  return moved;
+}
+
 const HOUR = 3_600_000;
 const WINDOW_FIELDS: [number, string[]][] = [
   [HOUR, ['price_change_1h']], [6 * HOUR, ['price_change_6h']], [168 * HOUR, ['price_change_7d']],
@@ -118,13 +150,23 @@ test('following without blockTimestamp: rows at every moving window edge hold th
   let interpolatedSeen = 0;
   const fixedAtEdges = new Set<string>();
   let compared = 0;
+  let upgradedRows = 0;
+  const smallSteps: { blocks: number; headers: number }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     // The bootstrap, then each round new blocks (about 5 minutes; every fourth round a few seconds,
     // so that the edges move inside a bucket; the last rounds 16 minutes, so that an edge crosses
     // several buckets in one step), one step each: a forward batch to the head and one history range.
-    if (round > 0) chain.mine(round >= ROUNDS - 2 ? 400 : round % 4 === 3 ? 5 : 130);
+    if (round > 0) chain.mine(round >= ROUNDS - 2 ? 400 : round % 4 === 3 ? SMALL_STEP : 130);
+    // Once the 1 h edge is inside history, the restarted run's index is turned into one written under
+    // the rule before migration 021: its next step catches up, and it stores the same rows again.
+    if (round === UPGRADE_ROUND) upgradedRows = await asBeforeMigration021(restarted.db);
     restarted.indexer = restarted.restart();
-    for (const run of [exact, bucketed, restarted]) await run.indexer.syncOnce();
+    const small = round > 0 && round < ROUNDS - 2 && round % 4 === 3;
+    for (const run of [exact, bucketed, restarted]) {
+      const step = await run.indexer.syncOnce();
+      // The edges' headers come a few per step, read ahead of them, not a bucket's worth as one crosses into it.
+      if (run === bucketed && small) smallSteps.push({ blocks: SMALL_STEP, headers: step.batch?.edgeHeaders ?? 0 });
+    }
     const checkpoint = (await readCheckpoint(bucketed.db))!;
     assert.equal((await readCheckpoint(exact.db))!.blockNumber, checkpoint.blockNumber, 'the runs move in step');
     const at = checkpoint.blockTime;
@@ -175,6 +217,11 @@ test('following without blockTimestamp: rows at every moving window edge hold th
   const checkpoint = (await readCheckpoint(bucketed.db))!;
   assert.ok(checkpoint.history?.complete, 'the history fill completed while following');
   assert.ok(interpolatedSeen > 1000, `interpolated times were stored (${interpolatedSeen} row checks)`);
+  // A step of 5 blocks (about 12 s) reads the headers of the history blocks the 1 h edge's region
+  // grew into, about as many as the blocks mined, never a 5-minute bucket's 130.
+  assert.ok(smallSteps.length >= 3 && smallSteps.some((s) => s.headers > 0), `the small steps read ahead: ${JSON.stringify(smallSteps)}`);
+  for (const step of smallSteps) assert.ok(step.headers <= 4 * step.blocks, `a small step read ${step.headers} edge headers`);
+  assert.ok(upgradedRows > 20, `an index from before migration 021 had rows to catch up (${upgradedRows})`);
   assert.ok(compared > 8, `the 1 h figures were compared in ${compared} rounds`);
   assert.ok(fixedAtEdges.size > 300, `history rows in buckets the edges passed were checked (${fixedAtEdges.size})`);
   // The 1 h edge walked through history: the buckets it crossed are no longer listed.

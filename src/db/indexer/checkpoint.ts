@@ -15,16 +15,20 @@ export type CheckpointWithHistory = Checkpoint & {
   history: HistoryWindow | null;
   /** The bootstrap block's chain time (null: forward, or bootstrapped before it was stored). */
   bootstrapTime?: Date | null;
+  /** Set when the edges' exact times are fixed only as at this head time (migration 021). */
+  edgesFixedAt?: Date | null;
 };
 
 export async function readCheckpoint(db: Queryable): Promise<CheckpointWithHistory | null> {
   const rows = await db.query<{
     chainId: string; blockNumber: string; blockHash: string; blockTime: Date;
     bootstrapBlock: string | null; fromBlock: string | null; fromTime: Date | null; complete: boolean; bootstrapTime: Date | null;
+    edgesFixedAt: Date | null;
   }>(
     `SELECT chain_id::text AS "chainId", block_number::text AS "blockNumber", block_hash AS "blockHash",
             block_time AS "blockTime", bootstrap_block::text AS "bootstrapBlock", history_from_block::text AS "fromBlock",
-            history_from_time AS "fromTime", history_complete AS complete, bootstrap_time AS "bootstrapTime"
+            history_from_time AS "fromTime", history_complete AS complete, bootstrap_time AS "bootstrapTime",
+            edges_fixed_at AS "edgesFixedAt"
      FROM indexer_checkpoint WHERE id = 1`,
   );
   const row = rows[0];
@@ -35,6 +39,7 @@ export async function readCheckpoint(db: Queryable): Promise<CheckpointWithHisto
   return {
     chainId: Number(row.chainId), blockNumber: Number(row.blockNumber), blockHash: row.blockHash, blockTime: new Date(row.blockTime), history,
     bootstrapTime: row.bootstrapTime === null ? null : new Date(row.bootstrapTime),
+    edgesFixedAt: row.edgesFixedAt === null ? null : new Date(row.edgesFixedAt),
   };
 }
 
@@ -58,6 +63,11 @@ export async function writeCheckpoint(db: Queryable, cp: Checkpoint & { history?
   if (cp.history && cp.history.fromBlock === cp.history.bootstrapBlock + 1 && cp.blockNumber === cp.history.bootstrapBlock) {
     await db.query(`UPDATE indexer_checkpoint SET bootstrap_time = $1 WHERE id = 1`, [cp.blockTime.toISOString()]);
   }
+}
+
+/** The edges' exact times now hold as at the checkpoint (a forward step fixed them: exactEdgeTimes.ts). */
+export async function clearEdgesFixedAt(db: Queryable): Promise<void> {
+  await db.query(`UPDATE indexer_checkpoint SET edges_fixed_at = NULL WHERE id = 1 AND edges_fixed_at IS NOT NULL`);
 }
 
 export async function writeHistoryWindow(db: Queryable, h: HistoryWindow): Promise<void> {

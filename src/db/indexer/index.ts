@@ -1,5 +1,5 @@
 // Storage of the chain indexer's own state (migration 002_indexer.sql).
-export { readCheckpoint, writeCheckpoint, writeHistoryWindow, deleteCheckpoint, type Checkpoint, type CheckpointWithHistory, type HistoryWindow } from './checkpoint.ts';
+export { readCheckpoint, writeCheckpoint, writeHistoryWindow, deleteCheckpoint, clearEdgesFixedAt, type Checkpoint, type CheckpointWithHistory, type HistoryWindow } from './checkpoint.ts';
 export { saveBlocks, listStoredBlocks, type StoredBlock } from './blocks.ts';
 export { loadIndexerTokens, saveIndexerTokens, type IndexerToken } from './tokens.ts';
 export {

@@ -16,10 +16,11 @@ export async function markInexactBuckets(db: Queryable, buckets: readonly Date[]
 /**
  * The blocks of the rows (swaps and price changes: an hourly point's block always has a price
  * change) in listed buckets whose times lie in any of the slices (after, through], and the listed
- * buckets starting inside any of the spans [from, to].
+ * buckets starting inside any of the spans [from, to]. `through`: the highest block whose time can be
+ * interpolated (the bootstrap block; null: any).
  */
 export async function loadInexactBuckets(
-  db: Queryable, slices: readonly { after: Date; through: Date }[], spans: readonly { from: Date; to: Date }[],
+  db: Queryable, slices: readonly { after: Date; through: Date }[], spans: readonly { from: Date; to: Date }[], through: number | null,
 ): Promise<{ blocks: number[]; covered: Date[] }> {
   const covered = spans.length === 0 ? [] : await db.query<{ bucket: Date }>(
     `SELECT DISTINCT b.bucket FROM indexer_inexact_buckets b
@@ -34,8 +35,9 @@ export async function loadInexactBuckets(
        UNION SELECT x.block_number, x.observed_at FROM slices JOIN indexer_price_changes x ON x.observed_at > slices.a AND x.observed_at <= slices.t
      )
      SELECT DISTINCT r.block_number::text AS n FROM rows r
-     JOIN indexer_inexact_buckets b ON b.bucket = to_timestamp(floor(extract(epoch FROM r.at) / $3) * $3)`,
-    [slices.map((s) => s.after.toISOString()), slices.map((s) => s.through.toISOString()), BUCKET_MS / 1000],
+     JOIN indexer_inexact_buckets b ON b.bucket = to_timestamp(floor(extract(epoch FROM r.at) / $3) * $3)
+     WHERE $4::bigint IS NULL OR r.block_number <= $4::bigint`,
+    [slices.map((s) => s.after.toISOString()), slices.map((s) => s.through.toISOString()), BUCKET_MS / 1000, through],
   );
   return { blocks: blocks.map((r) => Number(r.n)).sort((a, b) => a - b), covered: covered.map((r) => new Date(r.bucket)) };
 }
