@@ -193,7 +193,7 @@ test('following without blockTimestamp: rows at every moving window edge hold th
     }
 
     // The same figures as the index with exact times; the simulator's 24 h counts.
-    const a = await snapshotDb(exact.db);
+    const a = await snapshotDb(exact.db, { figuresOnly: true });
     const b = await snapshotDb(bucketed.db);
     const both = [exact.db, bucketed.db];
     // A price whose value began in a bucket an edge passed: its time to the second, as with exact times

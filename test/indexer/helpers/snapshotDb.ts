@@ -1,7 +1,8 @@
 // Everything the API reads (and the indexer state a restart reads back), as plain rows, to compare two databases.
 import type { Database } from '../../../src/db/index.ts';
 
-export async function snapshotDb(db: Database, options: { withUpdatedAt?: boolean; withMarketTime?: boolean } = {}) {
+/** `figuresOnly`: the token and pool rows alone (the other lists empty). */
+export async function snapshotDb(db: Database, options: { withUpdatedAt?: boolean; withMarketTime?: boolean; figuresOnly?: boolean } = {}) {
   const tokens = await db.query<Record<string, unknown>>(
     `SELECT address, checksum_address, name, symbol, decimals, logo, total_supply::text, current_price::text,
             price_updated_at, last24h_variation::text, fdv::text, sells, buys, swaps, is_possible_spam, is_secure,
@@ -10,7 +11,8 @@ export async function snapshotDb(db: Database, options: { withUpdatedAt?: boolea
             ${options.withUpdatedAt ? ', updated_at' : ''}${options.withMarketTime ? ', market_updated_at' : ''}
      FROM tokens ORDER BY address`,
   );
-  const swaps = await db.query(
+  const all = !options.figuresOnly;
+  const swaps = !all ? [] : await db.query(
     `SELECT block_number::text, log_index, token, side, tx_hash, pool, occurred_at, amount::text, value_usd::text
      FROM swaps ORDER BY block_number, log_index, token`,
   );
@@ -20,14 +22,14 @@ export async function snapshotDb(db: Database, options: { withUpdatedAt?: boolea
      FROM pools ORDER BY address`,
   );
   // Concentrated positions and the price changes with their sources: what a restart reads back.
-  const positions = await db.query(
+  const positions = !all ? [] : await db.query(
     `SELECT pool, block_number::text, log_index, tick_lower, tick_upper, liquidity::text FROM indexer_pool_positions ORDER BY pool, block_number, log_index`,
   );
-  const priceChanges = await db.query(
+  const priceChanges = !all ? [] : await db.query(
     `SELECT token, block_number::text, price::text, observed_at, source FROM indexer_price_changes ORDER BY token, block_number`,
   );
-  const pricePoints = await db.query(`SELECT token, hour, price::text, observed_at, block_number::text FROM price_points ORDER BY token, hour`);
-  const candles = await db.query(
+  const pricePoints = !all ? [] : await db.query(`SELECT token, hour, price::text, observed_at, block_number::text FROM price_points ORDER BY token, hour`);
+  const candles = !all ? [] : await db.query(
     `SELECT token, interval_s, bucket, open::text, high::text, low::text, close::text, volume_usd::text, volume::text, swaps, last_block::text
      FROM candles ORDER BY token, interval_s, bucket`,
   );
