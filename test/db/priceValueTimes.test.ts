@@ -1,11 +1,12 @@
-// When each token's current price value began (the token's priceUpdatedAt), read from its stored
-// price changes, against a model that walks each token's changes in (time, block) order: random
-// sequences with repeated values, equal times on different blocks, no-price (null) changes and
-// source changes that keep the value.
+// When each token's current price value began (the token's priceUpdatedAt), and each token's latest
+// price change, read from its stored price changes, against a model that walks each token's changes
+// in block order: random sequences with repeated values, equal times on different blocks, times out
+// of order (an older block's time fixed while a newer one is still interpolated, as the moving
+// window edges leave a bucket mid-fix), no-price (null) changes and source changes that keep the value.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Database } from '../../src/db/index.ts';
-import { loadPriceValueTimes, saveIndexerTokens, savePriceChanges, type PriceChange } from '../../src/db/indexer/index.ts';
+import { loadPricesAt, loadPriceValueTimes, saveIndexerTokens, savePriceChanges, type PriceChange } from '../../src/db/indexer/index.ts';
 import { testDatabases } from '../helpers/testDatabases.ts';
 
 /** A small deterministic generator (mulberry32). */
@@ -26,7 +27,10 @@ function changesOf(token: string, next: () => number): PriceChange[] {
   const count = 1 + Math.floor(next() * 40);
   for (let block = 1; block <= count * 3; block += 1 + Math.floor(next() * 3)) {
     if (out.length === count) break;
-    if (next() < 0.7) time += 1000 * (1 + Math.floor(next() * 5)); // else the same second as the previous block
+    const step = next();
+    if (step < 0.6) time += 1000 * (1 + Math.floor(next() * 5));
+    else if (step < 0.75) time -= 1000 * (1 + Math.floor(next() * 5)); // out of order
+    // else the same second as the previous block
     const value = next();
     const price = value < 0.1 ? null : value < 0.6 ? '1.5' : value < 0.8 ? '2' : '2.25';
     out.push({ token, blockNumber: block, price, observedAt: new Date(time), source: next() < 0.5 ? '0xpool-a' : '0xpool-b' });
@@ -34,9 +38,9 @@ function changesOf(token: string, next: () => number): PriceChange[] {
   return out;
 }
 
-/** The model: the earliest change of the newest run of equal values, in (time, block) order. */
+/** The model: the earliest change of the newest run of equal values, in block order. */
 function valueSince(changes: readonly PriceChange[]): Date {
-  const sorted = [...changes].sort((x, y) => x.observedAt.getTime() - y.observedAt.getTime() || x.blockNumber - y.blockNumber);
+  const sorted = [...changes].sort((x, y) => x.blockNumber - y.blockNumber);
   let i = sorted.length - 1;
   while (i > 0 && sorted[i - 1]!.price === sorted[i]!.price) i--;
   return sorted[i]!.observedAt;
@@ -63,6 +67,20 @@ for (const target of testDatabases) {
       const times = await loadPriceValueTimes(db);
       assert.equal(times.size, byToken.size);
       for (const [token, changes] of byToken) assert.deepEqual(times.get(token), valueSince(changes), token);
+    });
+
+    it('the latest change is the newest block\'s, whatever its time', async () => {
+      let outOfOrder = 0;
+      for (const lookup of [await loadPricesAt(db, null), await loadPricesAt(db, null, tokens)]) {
+        assert.equal(lookup.size, byToken.size);
+        for (const [token, changes] of byToken) {
+          const newest = changes.reduce((x, y) => (y.blockNumber > x.blockNumber ? y : x));
+          const latestTime = changes.reduce((x, y) => (y.observedAt > x.observedAt ? y : x));
+          if (latestTime.observedAt > newest.observedAt) outOfOrder++;
+          assert.equal(lookup.get(token)?.blockNumber, newest.blockNumber, token);
+        }
+      }
+      assert.ok(outOfOrder > 5, `tokens whose newest block does not hold the latest time: ${outOfOrder}`);
     });
   });
 }

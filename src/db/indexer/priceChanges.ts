@@ -28,16 +28,20 @@ export async function savePriceChanges(db: Queryable, changes: readonly PriceCha
 
 /**
  * Each token's last price change at or before `at` (chain time; null = latest overall); tokens
- * without one are absent. With `tokens`, only those are looked up (one index probe each).
+ * without one are absent. With `tokens`, only those are looked up (one index probe each). The
+ * latest is the newest block's: while the moving window edges fix a bucket's history times row by
+ * row (indexer/exactEdgeTimes.ts), an older block can hold a later time than a newer one still
+ * interpolated, but never at or before an edge, where `at` is used.
  */
 export async function loadPricesAt(db: Queryable, at: Date | null, tokens?: readonly string[]): Promise<Map<string, PriceChange>> {
   type Row = { token: string; blockNumber: string; price: string | null; observedAt: Date; source: string | null };
+  const order = at === null ? 'c.block_number DESC' : 'c.observed_at DESC, c.block_number DESC';
   const rows = tokens
     ? await db.query<Row>(
         `SELECT c.token, c.block_number::text AS "blockNumber", c.price::text AS price, c.observed_at AS "observedAt", c.source
          FROM unnest($2::text[]) AS t(token)
          CROSS JOIN LATERAL (SELECT * FROM indexer_price_changes c WHERE c.token = t.token
-           AND ($1::timestamptz IS NULL OR c.observed_at <= $1) ORDER BY c.observed_at DESC, c.block_number DESC LIMIT 1) c`,
+           AND ($1::timestamptz IS NULL OR c.observed_at <= $1) ORDER BY ${order} LIMIT 1) c`,
         [at?.toISOString() ?? null, tokens],
       )
     : await db.query<Row>(
@@ -46,7 +50,7 @@ export async function loadPricesAt(db: Queryable, at: Date | null, tokens?: read
         `SELECT c.token, c.block_number::text AS "blockNumber", c.price::text AS price, c.observed_at AS "observedAt", c.source
          FROM indexer_tokens t
          CROSS JOIN LATERAL (SELECT * FROM indexer_price_changes c WHERE c.token = t.address
-           AND ($1::timestamptz IS NULL OR c.observed_at <= $1) ORDER BY c.observed_at DESC, c.block_number DESC LIMIT 1) c`,
+           AND ($1::timestamptz IS NULL OR c.observed_at <= $1) ORDER BY ${order} LIMIT 1) c`,
         [at?.toISOString() ?? null],
       );
   return new Map(rows.map((r) => [r.token, { token: r.token, blockNumber: Number(r.blockNumber), price: r.price, observedAt: new Date(r.observedAt), source: r.source }]));
@@ -69,10 +73,10 @@ export async function loadTokensChangedIn(db: Queryable, spans: readonly { after
 }
 
 /**
- * When each token's current price value began: the first change after the last one to another
- * value (a change of price source alone keeps the value, and so this time). The bound on
- * observed_at lets the (token, observed_at) index start at that last other value instead of at
- * the token's oldest change (a row comparison alone is only a filter there). `tokens`: only theirs.
+ * When each token's current price value began: the time of the first change after the last one to
+ * another value (a change of price source alone keeps the value, and so this time), in block order
+ * (see loadPricesAt: times can be out of order inside a bucket being fixed). By the primary key
+ * (token, block_number) each.
  */
 export async function loadPriceValueTimes(db: Queryable, tokens?: readonly string[]): Promise<Map<string, Date>> {
   type Row = { token: string; since: Date };
@@ -81,13 +85,12 @@ export async function loadPriceValueTimes(db: Queryable, tokens?: readonly strin
      FROM indexer_tokens t
      ${tokens ? 'JOIN unnest($1::text[]) AS w(token) ON w.token = t.address' : ''}
      CROSS JOIN LATERAL (SELECT c.token, c.price FROM indexer_price_changes c WHERE c.token = t.address
-       ORDER BY c.observed_at DESC, c.block_number DESC LIMIT 1) l
-     LEFT JOIN LATERAL (SELECT d.observed_at, d.block_number FROM indexer_price_changes d
-       WHERE d.token = l.token AND d.price IS DISTINCT FROM l.price ORDER BY d.observed_at DESC, d.block_number DESC LIMIT 1) p ON true
+       ORDER BY c.block_number DESC LIMIT 1) l
+     LEFT JOIN LATERAL (SELECT d.block_number FROM indexer_price_changes d
+       WHERE d.token = l.token AND d.price IS DISTINCT FROM l.price ORDER BY d.block_number DESC LIMIT 1) p ON true
      CROSS JOIN LATERAL (SELECT c.observed_at FROM indexer_price_changes c
-       WHERE c.token = l.token AND c.observed_at >= coalesce(p.observed_at, '-infinity'::timestamptz)
-         AND (p.block_number IS NULL OR (c.observed_at, c.block_number) > (p.observed_at, p.block_number))
-       ORDER BY c.observed_at, c.block_number LIMIT 1) f`,
+       WHERE c.token = l.token AND c.block_number > coalesce(p.block_number, -1)
+       ORDER BY c.block_number LIMIT 1) f`,
     tokens ? [tokens] : [],
   );
   return new Map(rows.map((r) => [r.token, new Date(r.since)]));
