@@ -8,7 +8,8 @@
 // itself, whose interpolation splits each edge's bucket exactly), and every row in a region holds
 // its block's own time before figures are computed there. So
 // - a forward step fixes the rows in the slice its edges' regions grew by, (prev−E+L, at−E+L]:
-//   a few blocks per step, read ahead of the edge, never a whole bucket at once;
+//   a few blocks per step, read ahead of the edge (only the first step after the bootstrap reads
+//   each edge's starting bucket whole);
 // - a history range written after the head moved on fixes its rows in the regions before it writes
 //   them, and lists its other interpolated buckets an edge can still reach;
 // - a listed bucket a region covers whole is unlisted.
@@ -24,8 +25,7 @@ import { PRICE_WINDOWS } from './pricing/priceWindows.ts';
 export const BUCKET_MS = BUCKET_SECONDS * 1000;
 /** The API's window lengths (ms): each window's edge is the indexed head's time minus one of them. */
 export const WINDOW_EDGES_MS: readonly number[] = Object.values(PRICE_WINDOWS);
-const EDGES_MS = WINDOW_EDGES_MS;
-const LONGEST_MS = Math.max(...EDGES_MS);
+const LONGEST_MS = Math.max(...WINDOW_EDGES_MS);
 /** How far ahead of each edge rows are made exact: an interpolated time is off by less than this. */
 const AHEAD_MS = BUCKET_MS;
 
@@ -39,7 +39,7 @@ function regionOf(ms: number, bootstrap: Date, at: Date): { from: number; to: nu
 
 /** Whether the stored time `t` (ms) lies in some edge's region at `at`: its row must hold its block's own time. */
 export function inEdgeRegion(t: number, bootstrap: Date, at: Date): boolean {
-  return EDGES_MS.some((ms) => {
+  return WINDOW_EDGES_MS.some((ms) => {
     const region = regionOf(ms, bootstrap, at);
     return region !== null && t >= region.from && t <= region.to;
   });
@@ -47,7 +47,7 @@ export function inEdgeRegion(t: number, bootstrap: Date, at: Date): boolean {
 
 /** Whether some edge's region at `at` holds bucket `b` (ms) whole: every row in it is exact. */
 export function bucketCovered(b: number, bootstrap: Date, at: Date): boolean {
-  return EDGES_MS.some((ms) => {
+  return WINDOW_EDGES_MS.some((ms) => {
     const region = regionOf(ms, bootstrap, at);
     return region !== null && b >= region.from && b + BUCKET_MS <= region.to;
   });
@@ -79,14 +79,14 @@ export async function readEdgeTimes(
 ): Promise<EdgeTimes> {
   const behind = new Date(bucketOf(at.getTime() - LONGEST_MS));
   const start = bootstrap?.time ?? previous;
-  const slices = at.getTime() <= previous.getTime() ? [] : EDGES_MS.flatMap((ms) => {
+  const slices = at.getTime() <= previous.getTime() ? [] : WINDOW_EDGES_MS.flatMap((ms) => {
     const now = regionOf(ms, start, at);
     if (!now) return [];
     const before = regionOf(ms, start, previous);
     // (after, through]: the region's growth since `previous` (the whole region when it was empty).
     return [{ after: new Date(before ? before.to : now.from - 1), through: new Date(now.to) }];
   });
-  const coveredSpans = EDGES_MS.flatMap((ms) => {
+  const coveredSpans = WINDOW_EDGES_MS.flatMap((ms) => {
     const region = regionOf(ms, start, at);
     return region ? [{ from: new Date(region.from), to: new Date(region.to - BUCKET_MS) }] : [];
   });

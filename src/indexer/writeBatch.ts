@@ -62,10 +62,10 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
   const stored = await readCheckpoint(db);
   const fixedAt = stored?.edgesFixedAt ?? null;
   const previous = since ?? stored?.blockTime ?? toTime;
+  const edgesFrom = fixedAt !== null && fixedAt < previous ? fixedAt : previous;
+  const bootstrap = stored?.bootstrapTime && stored.history ? { block: stored.history.bootstrapBlock, time: stored.bootstrapTime } : null;
   state.edgeTimes ??= new Map();
-  const edgeTimes = await readEdgeTimes(
-    db, ctx.chain, stored?.bootstrapTime && stored.history ? { block: stored.history.bootstrapBlock, time: stored.bootstrapTime } : null, fixedAt !== null && fixedAt < previous ? fixedAt : previous, toTime, state.edgeTimes,
-  );
+  const edgeTimes = await readEdgeTimes(db, ctx.chain, bootstrap, edgesFrom, toTime, state.edgeTimes);
   lap('edgeTimes');
   await db.transaction(async (tx) => {
     await ctx.fence(tx, batch.parentBlock);
