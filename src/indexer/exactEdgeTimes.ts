@@ -17,7 +17,7 @@
 // restarts, and every row an edge compares is compared by its block's own time.
 import type { ChainClient } from '../chain/index.ts';
 import type { Queryable } from '../db/index.ts';
-import { applyExactTimes, loadInexactBuckets } from '../db/indexer/index.ts';
+import { applyExactTimes, loadInexactBuckets, type RetimedPriceChange } from '../db/indexer/index.ts';
 import { BUCKET_SECONDS } from './bucketedBlockTimes.ts';
 import { fetchHeaders } from './fetchHeaders.ts';
 import { PRICE_WINDOWS } from './pricing/priceWindows.ts';
@@ -110,10 +110,32 @@ async function blockTimes(chain: ChainClient, blocks: readonly number[], cache: 
 
 /**
  * Writes the exact times read and unlists the covered buckets (inside the step's transaction,
- * before any figure). Returns the tokens whose price changes got new times.
+ * before any figure). Returns the price changes that got new times.
  */
-export async function writeEdgeTimes(tx: Queryable, edge: EdgeTimes): Promise<string[]> {
+export async function writeEdgeTimes(tx: Queryable, edge: EdgeTimes): Promise<RetimedPriceChange[]> {
   return applyExactTimes(tx, edge.times, edge.covered, edge.behind);
+}
+
+/**
+ * Which current prices' times the retimed price changes move. A price's `observedAt` is the time
+ * of its latest change (block `blockNumber`): moved when that row is retimed. Its `valueSince` is
+ * the time of the first change of its current value, an older row in general; since a retimed row
+ * stays in its true bucket, that row can be among them only if some retimed change of the token now
+ * lies in the bucket of the stored `valueSince`: `valueSince` is to be read again for those tokens.
+ * Any other retimed change leaves the price's times, and so its token row, as they are.
+ */
+export function pricesRetimed(
+  prices: ReadonlyMap<string, { blockNumber: number; valueSince: Date }>, retimed: readonly RetimedPriceChange[],
+): { latest: Map<string, Date>; valueStart: string[] } {
+  const latest = new Map<string, Date>();
+  const valueStart = new Set<string>();
+  for (const change of retimed) {
+    const price = prices.get(change.token);
+    if (!price) continue;
+    if (change.blockNumber === price.blockNumber) latest.set(change.token, change.observedAt);
+    if (bucketOf(change.observedAt.getTime()) === bucketOf(price.valueSince.getTime())) valueStart.add(change.token);
+  }
+  return { latest, valueStart: [...valueStart].sort() };
 }
 
 /** Blocks whose times a history range interpolated, by the bucket (ms) they lie in. */

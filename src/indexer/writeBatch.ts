@@ -8,7 +8,7 @@ import {
   type IndexerToken, type StoredPool,
 } from '../db/indexer/index.ts';
 import type { IndexerContext } from './IndexerContext.ts';
-import { readEdgeTimes, writeEdgeTimes } from './exactEdgeTimes.ts';
+import { pricesRetimed, readEdgeTimes, writeEdgeTimes } from './exactEdgeTimes.ts';
 import { buildPoolWrites } from './buildPoolWrites.ts';
 import { buildTokenWrites } from './buildTokenWrites.ts';
 import { createPoolFigures } from './pricing/poolFigures.ts';
@@ -77,16 +77,20 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
     await savePositionChanges(tx, replay.positions);
     await savePriceChanges(tx, replay.priceChanges);
     await saveFeedAnswers(tx, replay.feedAnswers);
-    // A token whose price changes got their own times: its price's times as a reload reads them
-    // (this batch's changes stored first), its row rewritten.
-    if (retimed.length > 0) {
-      const valueTimes = await loadPriceValueTimes(tx, retimed);
-      for (const token of retimed) {
-        const price = state.prices.get(token);
-        if (!price) continue;
-        price.observedAt = edgeTimes.times.get(price.blockNumber) ?? price.observedAt;
-        price.valueSince = valueTimes.get(token) ?? price.valueSince;
-        affected.add(token);
+    // A token whose price's times the retimed changes move: the times as a reload reads them (this
+    // batch's changes stored first), its row rewritten.
+    const moved = pricesRetimed(state.prices, retimed);
+    for (const [token, time] of moved.latest) {
+      state.prices.get(token)!.observedAt = time;
+      affected.add(token);
+    }
+    if (moved.valueStart.length > 0) {
+      const valueTimes = await loadPriceValueTimes(tx, moved.valueStart);
+      for (const token of moved.valueStart) {
+        const price = state.prices.get(token)!;
+        const since = valueTimes.get(token) ?? price.valueSince;
+        if (since.getTime() !== price.valueSince.getTime()) affected.add(token);
+        price.valueSince = since;
       }
     }
     lap('writeEvents');

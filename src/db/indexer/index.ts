@@ -9,5 +9,5 @@ export {
 export { savePriceChanges, loadPricesAt, loadPriceValueTimes, loadTokensChangedIn, deleteCarriedPriceChanges, type PriceChange } from './priceChanges.ts';
 export { saveFeedAnswers, loadLatestFeedAnswer, type FeedAnswerWrite } from './feedAnswers.ts';
 export { rollbackAbove } from './rollbackAbove.ts';
-export { markInexactBuckets, loadInexactBuckets, applyExactTimes } from './inexactBuckets.ts';
+export { markInexactBuckets, loadInexactBuckets, applyExactTimes, type RetimedPriceChange } from './inexactBuckets.ts';
 export { createWriterLock, WriterFencedError, type WriterLock, type WriterLockOptions } from './writerLock.ts';

@@ -42,26 +42,30 @@ export async function loadInexactBuckets(
   return { blocks: blocks.map((r) => Number(r.n)).sort((a, b) => a - b), covered: covered.map((r) => new Date(r.bucket)) };
 }
 
+/** A price change whose stored time applyExactTimes moved: its token, block and block's own time. */
+export type RetimedPriceChange = { token: string; blockNumber: number; observedAt: Date };
+
 /**
  * Gives every swap, price change and hourly point of the blocks their block's own time, and
  * unlists `buckets` and every bucket older than `behind` (no edge reaches it any more). Returns the
- * tokens whose price changes moved (their price's time may have).
+ * price changes whose time moved (their token's price times may have).
+ * One statement per block and table, each through the table's block_number index: a join with the
+ * list of blocks can be planned as a scan of the whole table when the statistics make a block look
+ * large (docs/indexer.md, "Exact at the moving edges").
  */
-export async function applyExactTimes(db: Queryable, times: ReadonlyMap<number, Date>, buckets: readonly Date[], behind: Date): Promise<string[]> {
-  const moved = new Set<string>();
-  if (times.size > 0) {
-    const params = [[...times.keys()], [...times.values()].map((t) => t.toISOString())];
-    for (const [table, column] of [['swaps', 'occurred_at'], ['indexer_price_changes', 'observed_at'], ['price_points', 'observed_at']] as const) {
+export async function applyExactTimes(db: Queryable, times: ReadonlyMap<number, Date>, buckets: readonly Date[], behind: Date): Promise<RetimedPriceChange[]> {
+  const moved: RetimedPriceChange[] = [];
+  for (const [table, column] of [['swaps', 'occurred_at'], ['indexer_price_changes', 'observed_at'], ['price_points', 'observed_at']] as const) {
+    const returning = table === 'indexer_price_changes' ? ' RETURNING token' : '';
+    for (const [blockNumber, time] of times) {
       const rows = await db.query<{ token: string }>(
-        `UPDATE ${table} x SET ${column} = v.t FROM unnest($1::bigint[], $2::timestamptz[]) AS v(n, t)
-         WHERE x.block_number = v.n AND x.${column} <> v.t${table === 'indexer_price_changes' ? ' RETURNING x.token' : ''}`,
-        params,
+        `UPDATE ${table} SET ${column} = $2 WHERE block_number = $1 AND ${column} <> $2${returning}`, [blockNumber, time.toISOString()],
       );
-      if (table === 'indexer_price_changes') for (const r of rows) moved.add(r.token);
+      if (returning) for (const r of rows) moved.push({ token: r.token, blockNumber, observedAt: time });
     }
   }
   await db.query(`DELETE FROM indexer_inexact_buckets WHERE bucket = ANY($1::timestamptz[]) OR bucket < $2`, [
     buckets.map((b) => b.toISOString()), behind.toISOString(),
   ]);
-  return [...moved].sort();
+  return moved;
 }
