@@ -5,6 +5,7 @@
 // test mnemonic), chain id and mining modes as the Hardhat chain (chain.ts); the rest of the
 // service talks to it over HTTP JSON-RPC as to any node.
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { DemoChain, Eip1193Provider } from './chain.ts';
@@ -134,19 +135,52 @@ function listeningUrl(child: ChildProcess): Promise<string> {
   });
 }
 
-/** EIP-1193 over HTTP to the node (one keep-alive connection pool, Node's fetch). */
+/**
+ * EIP-1193 over HTTP to the node (node:http on keep-alive connections: Node's fetch costs several
+ * times its CPU per request, and the demo's build sends thousands). Requests made in
+ * the same tick go as one JSON-RPC batch (the demo client asks every receipt of a block at once):
+ * a request's HTTP round costs more of this process's CPU than the node's work on it.
+ */
 function httpProvider(url: string): Eip1193Provider {
+  type Rpc = { id: number; method: string; params: unknown[] | object; resolve(v: unknown): void; reject(e: unknown): void };
+  type Answer = { id: number; result?: unknown; error?: { code: number; message: string; data?: unknown } };
   let id = 0;
-  return {
-    async request({ method, params }) {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params: params ?? [] }),
+  let queued: Rpc[] = [];
+  const agent = new http.Agent({ keepAlive: true });
+  const post = (body: string) =>
+    new Promise<string>((resolve, reject) => {
+      const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        res.on('error', reject);
       });
-      const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
-      if (body.error) throw Object.assign(new Error(`${method}: ${body.error.message}`), { code: body.error.code, data: body.error.data });
-      return body.result;
+      req.on('error', reject);
+      req.end(body);
+    });
+  const settle = (rpc: Rpc, body: Answer | undefined) => {
+    if (!body) return rpc.reject(new Error(`${rpc.method}: no answer in the batch`));
+    if (body.error) return rpc.reject(Object.assign(new Error(`${rpc.method}: ${body.error.message}`), { code: body.error.code, data: body.error.data }));
+    rpc.resolve(body.result);
+  };
+  const flush = async () => {
+    const calls = queued;
+    queued = [];
+    const payload = calls.map(({ id, method, params }) => ({ jsonrpc: '2.0', id, method, params }));
+    try {
+      const body = JSON.parse(await post(JSON.stringify(calls.length === 1 ? payload[0] : payload))) as Answer | Answer[];
+      const byId = new Map((Array.isArray(body) ? body : [body]).map((a) => [a.id, a]));
+      for (const rpc of calls) settle(rpc, calls.length === 1 && !Array.isArray(body) ? body : byId.get(rpc.id));
+    } catch (error) {
+      for (const rpc of calls) rpc.reject(error);
+    }
+  };
+  return {
+    request({ method, params }) {
+      return new Promise((resolve, reject) => {
+        if (queued.length === 0) queueMicrotask(() => void flush());
+        queued.push({ id: ++id, method, params: params ?? [], resolve, reject });
+      });
     },
   };
 }

@@ -83,8 +83,10 @@ export async function createDemoClient(chain: DemoChain): Promise<DemoClient> {
         await request('evm_mine', ts === undefined ? [] : [ts]);
         if (ts !== undefined) ts += 1;
         const left: typeof batch = [];
-        for (const tx of waiting) {
-          const r = await request<TxReceipt | null>('eth_getTransactionReceipt', [tx.hash]);
+        // Asked together: the HTTP provider sends them as one batch.
+        const found = await Promise.all(waiting.map((tx) => request<TxReceipt | null>('eth_getTransactionReceipt', [tx.hash])));
+        for (const [i, tx] of waiting.entries()) {
+          const r = found[i];
           if (!r) left.push(tx);
           else if (r.status !== '0x1') throw new Error(`demo tx failed: ${tx.what} (${tx.hash})`);
           else receipts.set(tx.hash, r);

@@ -11,7 +11,7 @@ import { appendPricePoints, upsertTokens, type Database } from '../../src/db/ind
 import { savePriceChanges } from '../../src/db/indexer/index.ts';
 import { createPriceHistoryStore } from '../../src/readModel/prices/createPriceHistoryStore.ts';
 import { createTokenCatalog } from '../../src/readModel/tokens/createTokenCatalog.ts';
-import { openProxiedPostgres, shortTimeouts, withDeadline, type ProxiedPostgres } from '../helpers/proxiedPostgres.ts';
+import { beforeAnyFault, openProxiedPostgres, shortTimeouts, withDeadline, type ProxiedPostgres } from '../helpers/proxiedPostgres.ts';
 import { skipWithoutPostgres, TEST_DATABASE_URL } from '../helpers/services.ts';
 import { everyOperation } from '../helpers/operationUrls.ts';
 import { testApp, type TestApp } from '../helpers/testApp.ts';
@@ -45,8 +45,8 @@ describe('the API during a PostgreSQL outage', { skip: skipWithoutPostgres }, ()
     direct = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}` });
     await direct.connect();
     app = makeApp(pgp.db);
-    await app.parts.catalog.refresh(true);
-    await app.parts.prices.refresh(true, NOW);
+    await beforeAnyFault(() => app.parts.catalog.refresh(true));
+    await beforeAnyFault(() => app.parts.prices.refresh(true, NOW));
   });
   after(async () => {
     app?.parts.catalog.stop();

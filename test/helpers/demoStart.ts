@@ -38,8 +38,20 @@ export async function headOf(started: Started): Promise<{ number: number; timest
   return { number: Number(result.number), timestamp: Number(result.timestamp) };
 }
 
+/** The first transaction of the node's newest block that has one (at most 50 blocks back). */
+export async function newestTransaction(chainUrl: string): Promise<{ block: number; hash: string }> {
+  const block = async (tag: string) => {
+    const res = await fetch(chainUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBlockByNumber', params: [tag, false] }) });
+    return ((await res.json()) as { result: { number: string; transactions: string[] } }).result;
+  };
+  let b = await block('latest');
+  for (let back = 0; b.transactions.length === 0 && back < 50; back++) b = await block(`0x${(Number(b.number) - 1).toString(16)}`);
+  assert.ok(b.transactions.length > 0, 'a block with a transaction among the newest 50');
+  return { block: Number(b.number), hash: b.transactions[0]! };
+}
+
 /** What a user sees right after `npm start`: indexed tokens, trust cases, price windows, candles, the RPC. */
-export async function checkServedDemo(url: string): Promise<void> {
+export async function checkServedDemo(url: string, chainUrl: string): Promise<void> {
   const list = (await (await fetch(`${url}/tokens?limit=100`)).json()) as {
     data: { symbol: string; contractAddress: string; currentPrice: number | null; info: { swaps: number } }[];
     meta: { totalItemsCount: number };
@@ -68,12 +80,14 @@ export async function checkServedDemo(url: string): Promise<void> {
   }
   const at = await fetch(`${url}/prices/${traded.contractAddress}/at?time=2100-01-01T00:00:00Z`); // after the last block: the latest
   assert.equal(((await at.json()) as { price: number }).price, traded.currentPrice);
-  const rpc = await fetch(`${url}/rpc`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionByBlockNumberAndIndex', params: ['latest', '0x0'] }),
-  });
-  const tx = (await rpc.json()) as { result: { hash: string } | null };
+  // POST /rpc answers the node's `latest` (its last block may hold no transaction: the catch-up's
+  // block at the wall clock trades only if the market moved) and finds the newest transaction.
+  const ask = async (target: string, params: unknown[]) =>
+    (await (await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionByBlockNumberAndIndex', params }) })).json()) as { result: { hash: string } | null };
+  assert.deepEqual(await ask(`${url}/rpc`, ['latest', '0x0']), await ask(chainUrl, ['latest', '0x0']), 'latest: what the node answers');
+  const newest = await newestTransaction(chainUrl);
+  const tx = await ask(`${url}/rpc`, [`0x${newest.block.toString(16)}`, '0x0']);
   assert.match(tx.result?.hash ?? '', /^0x[0-9a-f]{64}$/);
+  assert.equal(tx.result?.hash, newest.hash, `block ${newest.block}: its first transaction`);
 }
 
