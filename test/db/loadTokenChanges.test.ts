@@ -29,6 +29,27 @@ for (const target of testDatabases) {
       }
     });
 
+    it('reads every value as the plain query does: microseconds, nulls, long decimals, quotes, backslashes and other scripts', async () => {
+      await resetDatabase(db);
+      await upsertTokens(db, makeTokens(4));
+      await db.query(
+        `UPDATE tokens SET updated_at = '2026-11-28 06:14:45.950789+00', created_at = '1999-12-31 23:59:59.999999+00',
+           price_updated_at = NULL, market_updated_at = '2026-11-28 06:14:45.000001+00',
+           name = $1, symbol = $2, current_price = 0.000000000000000000000000000001234567890123456789,
+           fdv = 123456789012345678901234567890.123456789, total_supply = 1157920892373161954235709850086879078532699846656405640394575840079131296399
+         WHERE address = $3`,
+        ['Q"uote\\back\nline \u00e9\u4e2d\u{1F600}', 'Z\t\u0001', addressOf(1)],
+      );
+      await db.query(`UPDATE tokens SET price_updated_at = '2026-11-28 06:14:45.5+00', logo = NULL WHERE address = $1`, [addressOf(2)]);
+      const oneQuery = byAddress(await db.query<TokenRow>(`SELECT ${tokenColumns} FROM tokens`));
+      const loaded = await loadTokenChanges(db, undefined, { chunkRows: 3 });
+      assert.deepStrictEqual(loaded.rows, oneQuery);
+      const odd = loaded.rows.find((r) => r.address === addressOf(1))!;
+      assert.equal(odd.name, 'Q"uote\\back\nline \u00e9\u4e2d\u{1F600}');
+      assert.equal(odd.priceUpdatedAt, null);
+      assert.ok(odd.updatedAt instanceof Date);
+    });
+
     it('an incremental load in small pages returns exactly the changed rows', async () => {
       await resetDatabase(db);
       const tokens = makeTokens(12);

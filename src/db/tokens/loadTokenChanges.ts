@@ -1,4 +1,4 @@
-import type { Queryable } from '../Database.ts';
+import type { Database, Queryable } from '../Database.ts';
 import { readDataState, type DataCoverage, type DataVersion } from '../bumpDataVersion.ts';
 import { tokenColumns, type TokenRow } from './TokenRow.ts';
 import { poolColumns, type PoolRow } from '../pools/PoolRow.ts';
@@ -39,6 +39,19 @@ export type FullLoadSink = {
  */
 export const TOKEN_CHUNK_ROWS = 2000;
 
+const TIME_FIELDS = ['priceUpdatedAt', 'marketUpdatedAt', 'createdAt', 'updatedAt'] as const;
+
+/**
+ * A row read as one JSON text, on PGlite: it decodes one field per row instead of ~30 (it copies
+ * each field out of its WASM memory one at a time) and JSON.parse the rest at native speed. Not on
+ * PostgreSQL: there row_to_json costs the server more than node-postgres's decoding saves.
+ */
+function tokenRowOf(text: string): TokenRow {
+  const row = JSON.parse(text) as Record<string, unknown>;
+  for (const field of TIME_FIELDS) if (row[field] !== null) row[field] = new Date(row[field] as string);
+  return row as TokenRow;
+}
+
 /**
  * What changed since a reader's last load: the rows stamped above its version, or every row
  * when it has none yet or the generation moved (rows were deleted). The version is read first,
@@ -60,6 +73,7 @@ export async function loadTokenChanges(db: Queryable, since?: DataVersion, optio
     sink.begin({ ...state, full, pools, tokens: counted?.tokens ?? 0 });
   }
   const rows: TokenRow[] = [];
+  const asJson = (db as Partial<Database>).kind === 'pglite';
   let after: string | undefined;
   for (;;) {
     const where = [
@@ -67,10 +81,10 @@ export async function loadTokenChanges(db: Queryable, since?: DataVersion, optio
       ...(after === undefined ? [] : [`address > $${full ? 1 : 2}`]),
     ];
     const params = [...(full ? [] : [since.version]), ...(after === undefined ? [] : [after])];
-    const chunk = await db.query<TokenRow>(
-      `SELECT ${tokenColumns} FROM tokens ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY address LIMIT ${chunkRows}`,
-      params,
-    );
+    const select = `SELECT ${tokenColumns} FROM tokens ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY address LIMIT ${chunkRows}`;
+    const chunk = asJson
+      ? (await db.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM (${select}) t`, params)).map((r) => tokenRowOf(r.row))
+      : await db.query<TokenRow>(select, params);
     if (sink) sink.rows(chunk);
     else for (const row of chunk) rows.push(row);
     if (chunk.length < chunkRows) break;
