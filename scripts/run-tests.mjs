@@ -198,7 +198,7 @@ console.log(`\n${files.length} files in ${seconds.toFixed(1)} s, ${how} (budget 
 const leaves = entries.filter((e) => e.leaf);
 const failedTests = entries.filter((e) => e.failed && (e.leaf || e.nesting === 0));
 console.log(`tests ${leaves.length}, passed ${leaves.filter((e) => !e.failed && e.skip === null).length}, failed ${leaves.filter((e) => e.failed).length}, skipped ${leaves.filter((e) => e.skip !== null).length}`);
-if (failedTests.length > 0) console.log(`failing tests:\n${failedTests.map((e) => `  ${e.file}: ${e.name}`).join('\n')}`);
+if (failedTests.length > 0) console.log(`failing tests:\n${failedTests.map((e) => `  ${e.file}: ${e.name}${e.error ? `\n    ${e.error}` : ''}`).join('\n')}`);
 if (failedFiles.length > 0) console.log(`test processes that did not pass:\n${failedFiles.map((f) => `  ${f}`).join('\n')}`);
 // A file's time: its process's, from start to exit.
 const slowest = fileEntries.filter((e) => !e.bundle).map((e) => [e.file, e.ms]).sort((a, b) => b[1] - a[1]).slice(0, 8);

@@ -87,6 +87,7 @@ describe('scripts/testBundles.mjs', () => {
       ['test/b.test.ts', 'b one', 0, true, false, 'a reason'],
       ['test/b.test.ts', 'b throws', 0, true, true, null],
     ]);
+    assert.deepEqual(lines.filter((l) => l.failed).map((l) => l.error), ['on line 8'], 'a failure carries its message, for the run\'s summary');
   });
 
   it('groups files into bundles of similar weight, the heaviest first', () => {
