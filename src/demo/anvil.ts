@@ -5,9 +5,9 @@
 // test mnemonic), chain id and mining modes as the Hardhat chain (chain.ts); the rest of the
 // service talks to it over HTTP JSON-RPC as to any node.
 import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { ChainError, createChainClient, type RpcCall } from '../chain/index.ts';
 import type { DemoChain, Eip1193Provider } from './chain.ts';
 
 export interface AnvilChainOptions {
@@ -95,6 +95,7 @@ export async function startAnvilChain(options: AnvilChainOptions = {}): Promise<
     stopped = true;
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
+    provider.close();
   };
   return {
     node: 'anvil',
@@ -136,51 +137,37 @@ function listeningUrl(child: ChildProcess): Promise<string> {
 }
 
 /**
- * EIP-1193 over HTTP to the node (node:http on keep-alive connections: Node's fetch costs several
- * times its CPU per request, and the demo's build sends thousands). Requests made in
- * the same tick go as one JSON-RPC batch (the demo client asks every receipt of a block at once):
- * a request's HTTP round costs more of this process's CPU than the node's work on it.
+ * EIP-1193 over the service's node client (node:http keep-alive connections, JSON-RPC batches).
+ * Requests made in the same tick go as one batch: the demo client asks every receipt of a block
+ * at once, and a request's HTTP round costs this process more CPU than the node's work on it.
+ * Nothing is retried: a transaction sent twice would be a second transaction.
  */
-function httpProvider(url: string): Eip1193Provider {
-  type Rpc = { id: number; method: string; params: unknown[] | object; resolve(v: unknown): void; reject(e: unknown): void };
-  type Answer = { id: number; result?: unknown; error?: { code: number; message: string; data?: unknown } };
-  let id = 0;
-  let queued: Rpc[] = [];
-  const agent = new http.Agent({ keepAlive: true });
-  const post = (body: string) =>
-    new Promise<string>((resolve, reject) => {
-      const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
-  const settle = (rpc: Rpc, body: Answer | undefined) => {
-    if (!body) return rpc.reject(new Error(`${rpc.method}: no answer in the batch`));
-    if (body.error) return rpc.reject(Object.assign(new Error(`${rpc.method}: ${body.error.message}`), { code: body.error.code, data: body.error.data }));
-    rpc.resolve(body.result);
-  };
+function httpProvider(url: string): Eip1193Provider & { close(): void } {
+  type Pending = { call: RpcCall; resolve(v: unknown): void; reject(e: unknown): void };
+  // A local node: its slowest answer (a large block mined) is seconds, never a minute.
+  const client = createChainClient({ url, maxRetries: 0, timeoutMs: 60_000 });
+  let queued: Pending[] = [];
   const flush = async () => {
     const calls = queued;
     queued = [];
-    const payload = calls.map(({ id, method, params }) => ({ jsonrpc: '2.0', id, method, params }));
+    if (calls.length === 1) {
+      const [only] = calls;
+      return client.request(only!.call.method, only!.call.params).then(only!.resolve, only!.reject);
+    }
     try {
-      const body = JSON.parse(await post(JSON.stringify(calls.length === 1 ? payload[0] : payload))) as Answer | Answer[];
-      const byId = new Map((Array.isArray(body) ? body : [body]).map((a) => [a.id, a]));
-      for (const rpc of calls) settle(rpc, calls.length === 1 && !Array.isArray(body) ? body : byId.get(rpc.id));
+      const answers = await client.batch(calls.map((c) => c.call));
+      calls.forEach((c, i) => (answers[i] instanceof ChainError ? c.reject(answers[i]) : c.resolve(answers[i])));
     } catch (error) {
-      for (const rpc of calls) rpc.reject(error);
+      for (const c of calls) c.reject(error);
     }
   };
   return {
     request({ method, params }) {
       return new Promise((resolve, reject) => {
         if (queued.length === 0) queueMicrotask(() => void flush());
-        queued.push({ id: ++id, method, params: params ?? [], resolve, reject });
+        queued.push({ call: { method, params: (params ?? []) as unknown[] }, resolve, reject });
       });
     },
+    close: () => client.destroy(),
   };
 }
