@@ -12,7 +12,7 @@ export interface SimulateHistoryOptions {
   hours?: number;
   /** Chain-time gap between blocks, in seconds. Default [450, 750]: 125 blocks a day, each a few swaps. */
   blockIntervalSec?: [number, number];
-  /** DAI's short depeg (market.ts, depegFactor), starting this many hours before the history ends; null: none. Default 8. */
+  /** DAI's short depeg (market.ts, depegFactor), starting this many hours before the history ends; null: none. Default DEFAULT_DEPEG_HOURS_BEFORE_END. */
   depegHoursBeforeEnd?: number | null;
   /**
    * Days the history covers in all. The part before the last `hours` has coarser blocks of a quiet
@@ -49,6 +49,13 @@ export const DEFAULT_SEED = 59144;
 export const DEFAULT_HISTORY_DAYS = 8;
 /** Hours of fine blocks the default history ends with (a snapshot caught up keeps 24 h of them). */
 export const DEFAULT_HISTORY_HOURS = 26;
+/**
+ * The default depeg starts 3 hours before the history ends: the trough (1.5 h in) is in the last
+ * 24 h, and at the end DAI's reference is still 2.4 % under the peg (0.976), more than a retail
+ * swap moves its pool (at most 5 per mille of a reserve: about 1 %). The 24 h variation then shows
+ * the depeg whatever the start's catch-up block trades; at 8 hours (0.994) one swap could hide it.
+ */
+export const DEFAULT_DEPEG_HOURS_BEFORE_END = 3;
 /** Mixed into the seed for the quiet part's own PRNG. */
 const QUIET_SEED = 0x71e7;
 
@@ -67,7 +74,7 @@ export async function simulateHistory(chain: DemoChain, deployment: DemoDeployme
   const startTs = Math.max(latest.timestamp + minGap, nowSec - hours * 3600 - coarseSec);
   const endTs = startTs + hours * 3600 + coarseSec;
   const fineFrom = endTs - hours * 3600;
-  const depegAt = options.depegHoursBeforeEnd === undefined ? 8 : options.depegHoursBeforeEnd;
+  const depegAt = options.depegHoursBeforeEnd === undefined ? DEFAULT_DEPEG_HOURS_BEFORE_END : options.depegHoursBeforeEnd;
   const dai = deployment.tokens.find((t) => t.symbol === 'DAI')?.address;
   const depeg = depegAt !== null && dai ? { token: dai, start: endTs - depegAt * 3600, trough: 0.965 } : null;
   // The market's clock starts at the last `hours`: no reference move in the quiet part before.
