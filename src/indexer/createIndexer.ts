@@ -11,6 +11,7 @@ import { circulatingRules, type CirculatingRulesInput } from './circulating/circ
 import { createCheckRounds, freshRoundCalls } from './createCheckRounds.ts';
 import { createIndexerContext } from './createIndexerContext.ts';
 import { createOutageLog, type Outage } from './createOutageLog.ts';
+import { createFollowPacer } from './followPacer.ts';
 import { indexBatch, type BatchResult } from './indexBatch.ts';
 import { bootstrapCatalogue, type BootstrapResult } from './bootstrapCatalogue.ts';
 import { HISTORY_WINDOW_MS, historyAfter, readHistoryRange, sameEdge, writeHistoryRange, type FillCarry, type FillResult, type HistoryEdge, type ReadRange } from './fillHistory.ts';
@@ -362,11 +363,15 @@ export function createIndexer(options: IndexerOptions): Indexer {
     });
 
   async function run() {
+    const pacer = createFollowPacer(config.pollIntervalMs);
     while (running) {
       try {
+        const startedAt = Date.now();
         const result = await syncOnce();
         outages.succeeded();
-        if (result.caughtUp && running) await sleep(result.standby ? standbyPollMs : config.pollIntervalMs);
+        if (result.caughtUp && running) {
+          await sleep(result.standby ? standbyPollMs : pacer.delayAfter({ startedAt, foundBlocks: result.batch !== null }, Date.now()));
+        }
       } catch (error) {
         // A dependency's outage is logged when it begins and when it ends, not at every retry.
         const dependency = outages.failed(error);
