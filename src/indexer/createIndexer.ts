@@ -3,7 +3,7 @@
 import type { ChainClient } from '../chain/index.ts';
 import { indexerDefaults, type IndexerConfig } from '../config/indexerConfig.ts';
 import type { Database } from '../db/index.ts';
-import { createWriterLock, readCheckpoint, type WriterLock } from '../db/indexer/index.ts';
+import { createWriterLock, readCheckpoint, type Checkpoint, type CheckpointWithHistory, type WriterLock } from '../db/indexer/index.ts';
 import { silentLogger, type IndexerContext, type IndexerLogger } from './IndexerContext.ts';
 import { loadIndexerState, type IndexerState } from './state/IndexerState.ts';
 import { ChainMismatchError, ReorgDetectedError } from './errors.ts';
@@ -199,19 +199,22 @@ export function createIndexer(options: IndexerOptions): Indexer {
     status.chainHead = head;
     status.targetBlock = target;
 
-    if (checkpoint) {
-      const onChain = await chain.getBlockHeader(checkpoint.blockNumber);
-      if (!onChain || onChain.hash !== checkpoint.blockHash) {
-        logger.warn({ block: checkpoint.blockNumber }, 'reorg detected: rolling back');
-        fillCarry = null;
-        readAhead = null;
-        const rolled = await rollbackToAncestor(c, checkpoint);
-        state = rolled.state;
-        status.reorgs++;
-        status.indexedBlock = rolled.result.to >= config.startBlock ? rolled.result.to : null;
-        return { batch: null, reorg: rolled.result, caughtUp: false, standby: false };
-      }
-    }
+    // The checkpoint's block must still be on the chain. A batch above it checks that itself (its
+    // first block's parent is the checkpoint's hash), in the headers it reads anyway: the header is
+    // read here only when no batch follows, before contract checks are stored at the checkpoint's
+    // block, or when the batch found its parent changed.
+    const rollBack = async (at: CheckpointWithHistory): Promise<SyncResult> => {
+      logger.warn({ block: at.blockNumber }, 'reorg detected: rolling back');
+      fillCarry = null;
+      readAhead = null;
+      const rolled = await rollbackToAncestor(c, at);
+      state = rolled.state;
+      status.reorgs++;
+      status.indexedBlock = rolled.result.to >= config.startBlock ? rolled.result.to : null;
+      return { batch: null, reorg: rolled.result, caughtUp: false, standby: false };
+    };
+    const checkpointGone = async (at: Checkpoint) => (await chain.getBlockHeader(at.blockNumber))?.hash !== at.blockHash;
+    if (checkpoint && (checkpoint.blockNumber >= target || checks.pending() > 0) && (await checkpointGone(checkpoint))) return rollBack(checkpoint);
     if (!checkpoint && config.bootstrap === 'head-first' && target >= config.startBlock) {
       // An empty database, head-first: the catalogue at the target block now, history after.
       fillCarry = null;
@@ -241,7 +244,11 @@ export function createIndexer(options: IndexerOptions): Indexer {
       return { batch: null, reorg: null, fill, caughtUp: status.historyComplete || fillWaiting, standby: false };
     }
     const to = Math.min(from + config.batchSize - 1, target);
-    const batch = await indexBatch(c, state, from, to, checkpoint?.blockHash ?? null);
+    const batch = await indexBatch(c, state, from, to, checkpoint?.blockHash ?? null).catch(async (error: unknown) => {
+      if (checkpoint && error instanceof ReorgDetectedError && error.blockNumber === checkpoint.blockNumber && (await checkpointGone(checkpoint))) return null;
+      throw error;
+    });
+    if (!batch) return rollBack(checkpoint!);
     status.batches++;
     status.swapsIndexed += batch.swapEvents;
     status.indexedBlock = to;

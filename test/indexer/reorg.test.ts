@@ -2,7 +2,7 @@
 // the database must equal a fresh index of the final chain.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createChainClient } from '../../src/chain/index.ts';
+import { createChainClient, type ChainClient } from '../../src/chain/index.ts';
 import { openPglite } from '../helpers/pglite.ts';
 import { createIndexer } from '../../src/indexer/index.ts';
 import { runToHead } from './helpers/runToHead.ts';
@@ -88,4 +88,67 @@ test('after a reorg the stored data equals a fresh index of the final chain', as
   for (const table of ['indexer_pools', 'indexer_tokens', 'indexer_price_changes']) {
     assert.equal(await count(db, table), await count(fresh, table), table);
   }
+});
+
+test('following: a step with new blocks reads no header of its checkpoint (the batch checks its parent); a reorg to a longer branch is rolled back by the first step', async (t) => {
+  const world = await createWorld();
+  const client = createChainClient({ url: world.chain.url });
+  const db = await openPglite();
+  const fresh = await openPglite();
+  t.after(async () => {
+    await db.close();
+    await fresh.close();
+    client.destroy();
+    await world.stop();
+  });
+  const usdc = await world.token('USD Coin', 'USDC', 6, 10n ** 12n * e6);
+  const weth = await world.token('Wrapped Ether', 'WETH', 18, 10n ** 6n * e18);
+  const tka = await world.token('Token A', 'TKA', 18, 10n ** 6n * e18);
+  const usdcWeth = await world.v2Pair(usdc, weth, 300_000n * e6, 100n * e18);
+  const tkaWeth = await world.v2Pair(tka, weth, 10_000n * e18, 20n * e18);
+  const addr = async (c: { getAddress(): Promise<string> }) => (await c.getAddress()).toLowerCase();
+  const config = world.config({ factories: { v2: [await addr(world.v2Factory)] }, stablecoins: [await addr(usdc)], wrappedNative: await addr(weth), batchSize: 5 });
+  // The headers the indexer asks for, by block number.
+  let headersRead: number[] = [];
+  const chain: ChainClient = {
+    ...client,
+    getBlockHeader: (n) => (headersRead.push(n), client.getBlockHeader(n)),
+    getBlockHeaders: (ns) => (headersRead.push(...ns), client.getBlockHeaders(ns)),
+  };
+  const indexer = createIndexer({ db, chain, config });
+  await runToHead(indexer);
+
+  // New blocks with a swap: the step reads their headers (the first names its parent) and not the checkpoint's.
+  const checkpoint = (await world.latest()).number;
+  await world.v2Swap(tkaWeth, weth, e18);
+  headersRead = [];
+  const step = await indexer.syncOnce();
+  assert.deepEqual([step.batch?.fromBlock, step.batch?.toBlock], [checkpoint + 1, (await world.latest()).number]);
+  assert.ok(headersRead.length > 0 && !headersRead.includes(checkpoint), `headers read ${headersRead}, checkpoint ${checkpoint}`);
+  // Caught up with no new block: the checkpoint's header is read (a reorg may have replaced it).
+  headersRead = [];
+  await indexer.syncOnce();
+  assert.deepEqual(headersRead, [step.batch!.toBlock], 'the checkpoint header when no batch follows');
+
+  const snapshot = await world.rpc<string>('evm_snapshot');
+  await world.v2Swap(tkaWeth, tka, 700n * e18);
+  await world.v2Swap(usdcWeth, usdc, 9000n * e6);
+  await runToHead(indexer);
+  const branchA = (await world.latest()).number;
+  // Branch B is longer than A: the first step sees new blocks above its checkpoint, whose parent changed.
+  assert.equal(await world.rpc('evm_revert', [snapshot]), true);
+  for (let i = 0; i < 4; i++) await world.v2Swap(tkaWeth, weth, e18 / 4n);
+  assert.ok((await world.latest()).number > branchA);
+  const first = await indexer.syncOnce();
+  assert.ok(first.reorg, 'the first step after the switch rolls back');
+  await runToHead(indexer);
+  assert.equal(indexer.status().reorgs, 1);
+
+  const again = createIndexer({ db: fresh, chain: client, config: { ...config, batchSize: 1000 } });
+  await runToHead(again);
+  const [expected, actual] = [await snapshotDb(fresh), await snapshotDb(db)];
+  assert.deepEqual(actual.swaps, expected.swaps);
+  assert.deepEqual(actual.pricePoints, expected.pricePoints);
+  assert.deepEqual(actual.tokens, expected.tokens);
+  assert.deepEqual(actual.candles, expected.candles);
 });
