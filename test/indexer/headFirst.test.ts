@@ -267,7 +267,7 @@ test('head-first: requests with and without blockTimestamp in logs, against a fo
   assert.deepEqual(without.snapshot, withTimes.snapshot);
   assert.deepEqual(withTimes.snapshot, fwd.snapshot);
   // The catalogue costs a fraction of a forward index; with times in logs, headers are read only for
-  // the head block, each step's checkpoint check and the block before each range.
+  // the head block, the checkpoint check of a step with no batch, a batch's first and last blocks and the block before each range.
   assert.ok(report.headFirstNoLogTimes.catalogueRequests * 3 < report.forward.requests, 'the catalogue costs under a third of a forward index');
   assert.ok(report.headFirstLogTimes.catalogueHeaders === 1, 'with blockTimestamp, the catalogue reads only the head block');
   assert.ok(report.headFirstLogTimes.headers <= 2 * report.headFirstLogTimes.steps + 2, 'with blockTimestamp, headers per step only');
