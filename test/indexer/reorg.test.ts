@@ -2,40 +2,31 @@
 // the database must equal a fresh index of the final chain.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createChainClient, type ChainClient } from '../../src/chain/index.ts';
-import { openPglite } from '../helpers/pglite.ts';
-import { createIndexer } from '../../src/indexer/index.ts';
+import type { ChainClient } from '../../src/chain/index.ts';
+import type { Database } from '../../src/db/index.ts';
+import { createIndexer, type Indexer } from '../../src/indexer/index.ts';
 import { runToHead } from './helpers/runToHead.ts';
 import { snapshotDb } from './helpers/snapshotDb.ts';
-import { createWorld } from './helpers/world.ts';
+import { e18, e6, openV2Market } from './helpers/v2Market.ts';
 
-const e18 = 10n ** 18n;
-const e6 = 10n ** 6n;
+/** After the chain switched branches: the indexer's first step rolls back, it runs to the head; the second indexes the final chain afresh. */
+async function rollBackAndIndexAfresh(indexer: Indexer, afresh: Indexer, db: Database, fresh: Database) {
+  const first = await indexer.syncOnce();
+  assert.ok(first.reorg, 'the first step after the switch rolls back');
+  await runToHead(indexer);
+  assert.equal(indexer.status().reorgs, 1);
+  await runToHead(afresh);
+  return { expected: await snapshotDb(fresh), actual: await snapshotDb(db) };
+}
 
 test('after a reorg the stored data equals a fresh index of the final chain', async (t) => {
-  const world = await createWorld();
-  const client = createChainClient({ url: world.chain.url });
-  const db = await openPglite();
-  const fresh = await openPglite();
-  t.after(async () => {
-    await db.close();
-    await fresh.close();
-    client.destroy();
-    await world.stop();
-  });
-  const usdc = await world.token('USD Coin', 'USDC', 6, 10n ** 12n * e6);
-  const weth = await world.token('Wrapped Ether', 'WETH', 18, 10n ** 6n * e18);
-  const tka = await world.token('Token A', 'TKA', 18, 10n ** 6n * e18);
+  const { world, client, dbs: [db, fresh], usdc, weth, tka, usdcWeth, tkaWeth, config: configure } = await openV2Market(t);
   const tkc = await world.token('Token C', 'TKC', 18, 10n ** 6n * e18);
   const tkd = await world.token('Token D', 'TKD', 18, 10n ** 6n * e18);
-  const usdcWeth = await world.v2Pair(usdc, weth, 300_000n * e6, 100n * e18);
-  const tkaWeth = await world.v2Pair(tka, weth, 10_000n * e18, 20n * e18);
   const tkdWeth = await world.v2Pair(tkd, weth, 10_000n * e18, 20n * e18);
   await world.v2Swap(tkaWeth, weth, e18);
   const addr = async (c: { getAddress(): Promise<string> }) => (await c.getAddress()).toLowerCase();
-  const config = world.config({
-    factories: { v2: [await addr(world.v2Factory)] }, stablecoins: [await addr(usdc)], wrappedNative: await addr(weth), batchSize: 5,
-  });
+  const config = await configure({ batchSize: 5 });
   const indexer = createIndexer({ db, chain: client, config });
   await runToHead(indexer);
 
@@ -62,15 +53,7 @@ test('after a reorg the stored data equals a fresh index of the final chain', as
   await world.v2Swap(tkaWeth, weth, 3n * e18);
   await world.v2Swap(usdcWeth, weth, 2n * e18);
   await world.v2Swap(tkaWeth, tka, 50n * e18);
-  const first = await indexer.syncOnce();
-  assert.ok(first.reorg, 'the first step after the switch rolls back');
-  await runToHead(indexer);
-  assert.equal(indexer.status().reorgs, 1);
-
-  const again = createIndexer({ db: fresh, chain: client, config: { ...config, batchSize: 1000 } });
-  await runToHead(again);
-  const expected = await snapshotDb(fresh);
-  const actual = await snapshotDb(db);
+  const { expected, actual } = await rollBackAndIndexAfresh(indexer, createIndexer({ db: fresh, chain: client, config: { ...config, batchSize: 1000 } }), db, fresh);
   assert.ok(!actual.tokens.some((r) => r.symbol === 'TKC'));
   assert.deepEqual(actual.swaps, expected.swaps);
   assert.deepEqual(actual.pricePoints, expected.pricePoints);
@@ -91,23 +74,8 @@ test('after a reorg the stored data equals a fresh index of the final chain', as
 });
 
 test('following: a step with new blocks reads no header of its checkpoint (the batch checks its parent); a reorg to a longer branch is rolled back by the first step', async (t) => {
-  const world = await createWorld();
-  const client = createChainClient({ url: world.chain.url });
-  const db = await openPglite();
-  const fresh = await openPglite();
-  t.after(async () => {
-    await db.close();
-    await fresh.close();
-    client.destroy();
-    await world.stop();
-  });
-  const usdc = await world.token('USD Coin', 'USDC', 6, 10n ** 12n * e6);
-  const weth = await world.token('Wrapped Ether', 'WETH', 18, 10n ** 6n * e18);
-  const tka = await world.token('Token A', 'TKA', 18, 10n ** 6n * e18);
-  const usdcWeth = await world.v2Pair(usdc, weth, 300_000n * e6, 100n * e18);
-  const tkaWeth = await world.v2Pair(tka, weth, 10_000n * e18, 20n * e18);
-  const addr = async (c: { getAddress(): Promise<string> }) => (await c.getAddress()).toLowerCase();
-  const config = world.config({ factories: { v2: [await addr(world.v2Factory)] }, stablecoins: [await addr(usdc)], wrappedNative: await addr(weth), batchSize: 5 });
+  const { world, client, dbs: [db, fresh], usdc, weth, tka, usdcWeth, tkaWeth, config: configure } = await openV2Market(t);
+  const config = await configure({ batchSize: 5 });
   // The headers the indexer asks for, by block number.
   let headersRead: number[] = [];
   const chain: ChainClient = {
@@ -139,14 +107,7 @@ test('following: a step with new blocks reads no header of its checkpoint (the b
   assert.equal(await world.rpc('evm_revert', [snapshot]), true);
   for (let i = 0; i < 4; i++) await world.v2Swap(tkaWeth, weth, e18 / 4n);
   assert.ok((await world.latest()).number > branchA);
-  const first = await indexer.syncOnce();
-  assert.ok(first.reorg, 'the first step after the switch rolls back');
-  await runToHead(indexer);
-  assert.equal(indexer.status().reorgs, 1);
-
-  const again = createIndexer({ db: fresh, chain: client, config: { ...config, batchSize: 1000 } });
-  await runToHead(again);
-  const [expected, actual] = [await snapshotDb(fresh), await snapshotDb(db)];
+  const { expected, actual } = await rollBackAndIndexAfresh(indexer, createIndexer({ db: fresh, chain: client, config: { ...config, batchSize: 1000 } }), db, fresh);
   assert.deepEqual(actual.swaps, expected.swaps);
   assert.deepEqual(actual.pricePoints, expected.pricePoints);
   assert.deepEqual(actual.tokens, expected.tokens);

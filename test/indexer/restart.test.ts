@@ -2,42 +2,20 @@
 // database gives exactly the rows of an uninterrupted run, nothing counted twice.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createChainClient } from '../../src/chain/index.ts';
-import { openPglite } from '../helpers/pglite.ts';
 import { createIndexer } from '../../src/indexer/index.ts';
 import { runToHead } from './helpers/runToHead.ts';
 import { snapshotDb } from './helpers/snapshotDb.ts';
-import { createWorld } from './helpers/world.ts';
-
-const e18 = 10n ** 18n;
-const e6 = 10n ** 6n;
+import { e18, e6, openV2Market } from './helpers/v2Market.ts';
 
 test('a restart in the middle of a backfill equals an uninterrupted run', async (t) => {
-  const world = await createWorld();
-  const client = createChainClient({ url: world.chain.url });
-  const straight = await openPglite();
-  const resumed = await openPglite();
-  t.after(async () => {
-    await straight.close();
-    await resumed.close();
-    client.destroy();
-    await world.stop();
-  });
-  const usdc = await world.token('USD Coin', 'USDC', 6, 10n ** 12n * e6);
-  const weth = await world.token('Wrapped Ether', 'WETH', 18, 10n ** 6n * e18);
-  const tka = await world.token('Token A', 'TKA', 18, 10n ** 6n * e18);
-  const usdcWeth = await world.v2Pair(usdc, weth, 300_000n * e6, 100n * e18);
-  const tkaWeth = await world.v2Pair(tka, weth, 10_000n * e18, 20n * e18);
+  const { world, client, dbs: [straight, resumed], usdc, tka, weth, usdcWeth, tkaWeth, config: configure } = await openV2Market(t);
   let time = (await world.latest()).timestamp;
   for (let i = 0; i < 12; i++) {
     time += 1800; // half an hour apart: several hourly buckets and a variation window
     await world.rpc('evm_setNextBlockTimestamp', [time]);
     await world.v2Swap(i % 2 ? tkaWeth : usdcWeth, i % 3 ? weth : i % 2 ? tka : usdc, i % 3 ? e18 / 4n : i % 2 ? 100n * e18 : 500n * e6);
   }
-  const addr = async (c: { getAddress(): Promise<string> }) => (await c.getAddress()).toLowerCase();
-  const config = world.config({
-    factories: { v2: [await addr(world.v2Factory)] }, stablecoins: [await addr(usdc)], wrappedNative: await addr(weth), batchSize: 4,
-  });
+  const config = await configure({ batchSize: 4 });
 
   await runToHead(createIndexer({ db: straight, chain: client, config }));
 
