@@ -1,4 +1,7 @@
 // Many eth_calls in one through Multicall3.aggregate3 (allowFailure), or one by one without it.
+// Calls through Multicall3 asked for in the same turn of the event loop, of one client at one
+// block, go out together (as viem's multicall batching does): a step's total supplies and
+// circulating balances, read side by side, cost one request instead of two.
 import { decodeAggregate3, encodeAggregate3 } from './aggregate3Codec.ts';
 import type { ChainClient } from './createChainClient.ts';
 import { CallRevertedError } from './errors.ts';
@@ -11,7 +14,42 @@ const CHUNK = 200;
 /** Chunks in flight at once (the request budget still paces them). */
 const PARALLEL_CHUNKS = 4;
 
-export async function callMany(
+/** Calls waiting for the end of the event loop's turn, per client, per Multicall3 address and block. */
+type Waiting = { calls: Call[]; callers: { from: number; to: number; resolve: (r: CallResult[]) => void; reject: (e: unknown) => void }[] };
+const waitingByClient = new WeakMap<ChainClient, Map<string, Waiting>>();
+
+export function callMany(
+  chain: ChainClient,
+  calls: readonly Call[],
+  blockTag: BlockTag,
+  multicallAddress?: string | null,
+): Promise<CallResult[]> {
+  if (!multicallAddress || calls.length === 0) return runCalls(chain, calls, blockTag, multicallAddress);
+  let waiting = waitingByClient.get(chain);
+  if (!waiting) waitingByClient.set(chain, (waiting = new Map()));
+  const key = `${multicallAddress.toLowerCase()}@${String(blockTag)}`;
+  let group = waiting.get(key);
+  if (!group) {
+    const started: Waiting = { calls: [], callers: [] };
+    waiting.set(key, started);
+    setImmediate(() => {
+      waiting.delete(key);
+      runCalls(chain, started.calls, blockTag, multicallAddress).then(
+        (results) => started.callers.forEach((c) => c.resolve(results.slice(c.from, c.to))),
+        (error: unknown) => started.callers.forEach((c) => c.reject(error)),
+      );
+    });
+    group = started;
+  }
+  const joined = group;
+  return new Promise((resolve, reject) => {
+    const from = joined.calls.length;
+    for (const call of calls) joined.calls.push(call);
+    joined.callers.push({ from, to: joined.calls.length, resolve, reject });
+  });
+}
+
+async function runCalls(
   chain: ChainClient,
   calls: readonly Call[],
   blockTag: BlockTag,
