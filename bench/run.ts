@@ -1,8 +1,11 @@
 // `npm run bench`: the whole benchmark in one go on one machine. See docs/performance.md.
 //   tsx bench/run.ts [--quick] [--duration S] [--connections N] [--tokens N] [--out DIR] [--skip-freshness] [--cases ID,...]
+//     [--writer-every-ms MS (3000)] [--no-writer]
 // --cases runs only the cases whose id starts with one of the given prefixes (and the baseline
 // they are compared with; the RPC probes and the limiter pairs only when selected).
-// Env: BENCH_DATABASE_URL=postgres://… also runs the REST cases on PostgreSQL (own schema, dropped after).
+// Env: BENCH_DATABASE_URL=postgres://… also runs the REST cases on PostgreSQL (own schema, dropped after),
+// with the demo indexer writing into that schema throughout (a block of trading every
+// --writer-every-ms; --no-writer leaves the database still).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +16,7 @@ import { createDatabase } from '../src/db/index.ts';
 import { buildCases, probeGenerators, type CaseDef } from './lib/cases.ts';
 import { buildCatalogue, candleTokenOf, searchTermsOf, writeCatalogue, type CatalogueReport } from './lib/catalogue.ts';
 import { combineRuns, limiterCost, limiterEnv, limiterSchedule, type LimiterCost, type LimiterSide } from './lib/limiter.ts';
-import { measureBackfill, measureFreshness, type FreshnessResult } from './lib/indexing.ts';
+import { measureBackfill, measureFreshness, startLiveWriter, type FreshnessResult, type LiveWriter, type LiveWriterResult } from './lib/indexing.ts';
 import { probeLatency, runLoad, type LoadResult, type ProbeResult, type RequestSpec } from './lib/load.ts';
 import { repoRoot, startBaselineServer, startChainNode, startService, type ChainNode, type Service } from './lib/processes.ts';
 import { computeTargets, renderMarkdown, type BenchResults, type CaseResult, type ProbeCase } from './lib/report.ts';
@@ -27,6 +30,8 @@ export type RunOptions = {
   seed: number;
   skipFreshness: boolean;
   databaseUrl: string | undefined;
+  /** On PostgreSQL, ms between the live writer's blocks of trading; null: no writer. */
+  writerEveryMs: number | null;
   /** Case id prefixes to run; all cases when undefined. */
   cases?: string[];
 };
@@ -53,6 +58,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
     seed: Math.round(num('--seed', 59144)),
     skipFreshness: argv.includes('--skip-freshness'),
     databaseUrl: env.BENCH_DATABASE_URL || undefined,
+    writerEveryMs: argv.includes('--no-writer') ? null : num('--writer-every-ms', 3000),
     cases: value('--cases')?.split(',').filter(Boolean),
   };
 }
@@ -150,7 +156,8 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
     }
     log(`catalogue on pglite: ${JSON.stringify(catalogueReport)}`);
 
-    const databases: { name: string; env: Record<string, string> }[] = [{ name: 'pglite', env: { PGLITE_DIR: pgliteDir } }];
+    const databases: { name: string; env: Record<string, string>; writer?: boolean }[] = [{ name: 'pglite', env: { PGLITE_DIR: pgliteDir } }];
+    const writers: (LiveWriterResult & { database: string })[] = [];
     if (options.databaseUrl) {
       const schema = `bench_${randomBytes(5).toString('hex')}`;
       const url = options.databaseUrl;
@@ -172,7 +179,7 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
       }
       const u = new URL(url);
       u.searchParams.set('options', `-c search_path=${schema}`);
-      databases.push({ name: 'postgres', env: { DATABASE_URL: u.toString() } });
+      databases.push({ name: 'postgres', env: { DATABASE_URL: u.toString() }, writer: options.writerEveryMs !== null });
     }
 
     const cases = buildCases({
@@ -223,6 +230,12 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
 
     for (const [d, database] of databases.entries()) {
       const primary = d === 0;
+      let writer: LiveWriter | undefined;
+      if (database.writer) {
+        log(`live writer on ${database.name}: the demo indexer catching up, then a block of trading every ${options.writerEveryMs} ms`);
+        writer = await startLiveWriter(node, { databaseUrl: database.env.DATABASE_URL!, logFile, tradeEveryMs: options.writerEveryMs!, timeoutMs: 300_000 });
+        cleanups.push(() => writer?.stop().then(() => undefined, () => undefined));
+      }
       log(`service on ${database.name}`);
       const service = await startService({ mode: 'serve', logFile, env: { ...common, ...database.env } });
       try {
@@ -254,6 +267,12 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
       } finally {
         const { peakRssKb } = await service.stop();
         memory[database.name] = { peakRssMb: peakRssKb === undefined ? null : Math.round(peakRssKb / 102.4) / 10 };
+        if (writer) {
+          const w = await writer.stop();
+          writer = undefined;
+          writers.push({ database: database.name, ...w });
+          log(`live writer on ${database.name}: ${w.blocks} blocks, ${w.swaps} swaps in ${(w.durationMs / 1000).toFixed(0)} s`);
+        }
       }
 
       // The limiter's own cost: off/on pairs, each on a fresh process started the same way.
@@ -373,6 +392,7 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
       },
       memory,
       limiter,
+      writers,
       indexing,
       freshness,
       durationMs: Math.round(performance.now() - started),

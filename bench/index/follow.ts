@@ -108,6 +108,17 @@ const followS = (performance.now() - followStarted) / 1000;
 const steps = summarizeSteps(indexer.output(), followStartedAt, Date.now());
 const stepSeries = stepsLogged(indexer.output(), followStartedAt, Date.now())
   .map((s) => [s.time - followStartedAt, s.blocks, Math.round(Object.values(s.ms).reduce((a, b) => a + b, 0))] as [number, number, number]);
+const slowSteps = stepsLogged(indexer.output(), followStartedAt, Date.now())
+  .filter((s) => Object.values(s.ms).reduce((a, b) => a + b, 0) > 2000)
+  .map(({ time, ...s }) => ({ at: time - followStartedAt, ...s, ms: Object.fromEntries(Object.entries(s.ms).map(([k, v]) => [k, Math.round(v)])) }));
+const followLog = indexer.output().split('\n').filter((line) => {
+  if (!line.startsWith('{') || line.includes('"msg":"indexed batch"')) return false;
+  try {
+    return ((JSON.parse(line) as { time?: number }).time ?? 0) >= followStartedAt;
+  } catch {
+    return false;
+  }
+}).slice(0, 200);
 const byMethod = Object.fromEntries(Object.entries(after.byMethod).map(([m, n]) => [m, n - (before.byMethod[m] ?? 0)]).filter(([, n]) => (n as number) > 0));
 
 // The end: mining paused, the indexer at that head, every answer against the truth there.
@@ -128,7 +139,7 @@ const result: FollowBenchResult = {
   blockTimestamp: values.timestamps!, label: values.label ?? null, bootstrapS, followS,
   blocksMined: after.head - before.head, lag: summarizeLag(lags), steps, retention: values.retention!, checksWaited: !values['no-checks-wait'], requests: after.requests - before.requests,
   throttled: after.throttled - before.throttled, byMethod, pausedHead: Number(pausedHead), check, indexerPeakRssMb: indexerRss, at: new Date().toISOString(),
-  lagSeries, stepSeries,
+  lagSeries, stepSeries, slowSteps, followLog,
 };
 const dir = join(root, 'bench', 'results');
 mkdirSync(dir, { recursive: true });

@@ -16,6 +16,10 @@ export type FollowBenchResult = {
   pausedHead: number; check: TruthCheck; indexerPeakRssMb: number; at: string;
   /** Each lag sample as [ms since following began, blocks behind], and each forward step as [ms, blocks, step ms] (what a spike was). */
   lagSeries?: [number, number][]; stepSeries?: [number, number, number][];
+  /** Steps over 2 s while following: their parts' times and edge headers (ms since following began). */
+  slowSteps?: (Omit<LoggedStep, 'time'> & { at: number })[];
+  /** The indexer's log lines while following other than the steps' own (warnings, check rounds). */
+  followLog?: string[];
 };
 
 /** Lag samples (blocks behind the head, one a second): mean, nearest-rank percentiles, the share of samples at most 2 blocks behind. */
@@ -34,12 +38,14 @@ export function summarizeLag(samples: readonly number[]): LagSummary {
 }
 
 /** The forward steps ('indexed batch' JSON lines) of `output` logged between `from` and `to` (epoch ms). */
-export function stepsLogged(output: string, from: number, to: number): { time: number; blocks: number; ms: Record<string, number> }[] {
-  const steps: { time: number; blocks: number; ms: Record<string, number> }[] = [];
+export type LoggedStep = { time: number; blocks: number; edgeHeaders: number; ms: Record<string, number> };
+
+export function stepsLogged(output: string, from: number, to: number): LoggedStep[] {
+  const steps: LoggedStep[] = [];
   for (const line of output.split('\n')) {
     if (!line.includes('"msg":"indexed batch"')) continue;
-    const entry = JSON.parse(line) as { time: number; fromBlock: number; toBlock: number; ms?: Record<string, number> };
-    if (entry.time >= from && entry.time <= to && entry.ms) steps.push({ time: entry.time, blocks: entry.toBlock - entry.fromBlock + 1, ms: entry.ms });
+    const entry = JSON.parse(line) as { time: number; fromBlock: number; toBlock: number; edgeHeaders?: number; ms?: Record<string, number> };
+    if (entry.time >= from && entry.time <= to && entry.ms) steps.push({ time: entry.time, blocks: entry.toBlock - entry.fromBlock + 1, edgeHeaders: entry.edgeHeaders ?? 0, ms: entry.ms });
   }
   return steps;
 }

@@ -86,14 +86,7 @@ export async function measureFreshness(
   const indexerPollMs = 1000;
   const dataVersionPollMs = 1000;
   const apiPollMs = 20;
-  const config = indexerConfigFromDemo(node.info.deployment, { pollIntervalMs: indexerPollMs });
-  // The demo's circulating rules name its accounts by role, which only the embedded demo resolves;
-  // a node reached by URL is any network to the service: no circulating rules.
-  const { network: _n, ...rest } = config;
-  const preset = { ...rest, circulatingConfig: 'none' };
-  const dir = mkdtempSync(join(tmpdir(), 'bench-indexer-'));
-  const presetFile = join(dir, 'demo-network.json');
-  writeFileSync(presetFile, JSON.stringify(preset, null, 2));
+  const presetFile = demoPresetFile(node, indexerPollMs);
   const service = await startService({
     mode: 'start',
     logFile: options.logFile,
@@ -146,5 +139,82 @@ export async function measureFreshness(
     medianSeconds: ok.length ? (ok[Math.floor((ok.length - 1) / 2)] ?? null) : null,
     maxSeconds: ok.length ? (ok[ok.length - 1] ?? null) : null,
     settings: { indexerPollMs, dataVersionPollMs, apiPollMs },
+  };
+}
+
+/** The demo chain's indexer preset as a file (INDEXER_NETWORK_FILE), polling every `pollMs`. */
+function demoPresetFile(node: ChainNode, pollMs: number): string {
+  const config = indexerConfigFromDemo(node.info.deployment, { pollIntervalMs: pollMs });
+  // The demo's circulating rules name its accounts by role, which only the embedded demo resolves;
+  // a node reached by URL is any network to the service: no circulating rules.
+  const { network: _n, ...rest } = config;
+  const preset = { ...rest, circulatingConfig: 'none' };
+  const presetFile = join(mkdtempSync(join(tmpdir(), 'bench-indexer-')), 'demo-network.json');
+  writeFileSync(presetFile, JSON.stringify(preset, null, 2));
+  return presetFile;
+}
+
+export type LiveWriterResult = { tradeEveryMs: number; blocks: number; swaps: number; durationMs: number };
+export type LiveWriter = { stop(): Promise<LiveWriterResult> };
+
+/**
+ * The demo indexer writing into `databaseUrl` while cases run: `npm run index` (its own process)
+ * follows the demo chain, which mines a block of trading every `tradeEveryMs`; each block's swaps
+ * move prices and change the data version the serving processes watch. Starts once the indexer has
+ * caught up with the chain's history (its readiness).
+ */
+export async function startLiveWriter(node: ChainNode, options: { databaseUrl: string; logFile: string; tradeEveryMs: number; timeoutMs: number }): Promise<LiveWriter> {
+  const pollMs = 1000;
+  const indexer = await startService({
+    mode: 'index',
+    logFile: options.logFile,
+    readyTimeoutMs: options.timeoutMs,
+    env: {
+      NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: options.databaseUrl, CHAIN_RPC_URL: node.info.url, CHAIN_RPC_REQUESTS_PER_SECOND: '0',
+      INDEXER_NETWORK_FILE: demoPresetFile(node, pollMs),
+    },
+  });
+  try {
+    const deadline = Date.now() + options.timeoutMs;
+    for (;;) {
+      const res = await fetch(`${indexer.url}/readyz`, { signal: AbortSignal.timeout(5000) }).catch(() => null);
+      await res?.arrayBuffer();
+      if (res?.ok) break;
+      if (Date.now() > deadline) throw new Error('the live writer\'s indexer did not catch up in time');
+      await sleep(500);
+    }
+  } catch (error) {
+    await indexer.stop();
+    throw error;
+  }
+  const started = performance.now();
+  let blocks = 0;
+  let swaps = 0;
+  let stopped = false;
+  let failure: unknown;
+  const trading = (async () => {
+    while (!stopped) {
+      const next = performance.now() + options.tradeEveryMs;
+      try {
+        const traded = await node.trade();
+        blocks += 1;
+        swaps += traded.swaps;
+      } catch (error) {
+        failure = error;
+        return;
+      }
+      await sleep(Math.max(0, next - performance.now()));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await trading;
+      const durationMs = Math.round(performance.now() - started);
+      const { exitCode } = await indexer.stop();
+      if (failure) throw failure;
+      if (exitCode !== 0 && exitCode !== null) throw new Error(`the live writer's indexer exited with ${exitCode}; see ${options.logFile}`);
+      return { tradeEveryMs: options.tradeEveryMs, blocks, swaps, durationMs };
+    },
   };
 }

@@ -130,7 +130,7 @@ const CONFIG_KEYS = [
 ];
 
 export type ServiceOptions = {
-  mode: 'serve' | 'start';
+  mode: 'serve' | 'start' | 'index';
   env: Record<string, string>;
   logFile: string;
   /** Adds --cpu-prof --cpu-prof-dir=<dir>. */

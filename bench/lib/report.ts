@@ -1,5 +1,5 @@
 // Result types, targets (PASS/MISS) and the Markdown report quoted by the README.
-import type { ThroughputResult, FreshnessResult } from './indexing.ts';
+import type { ThroughputResult, FreshnessResult, LiveWriterResult } from './indexing.ts';
 import type { LimiterCost } from './limiter.ts';
 import type { LoadResult, ProbeResult } from './load.ts';
 
@@ -52,6 +52,8 @@ export type BenchResults = {
   memory: Record<string, { peakRssMb: number | null }>;
   /** The rate limiter's cost per database: off/on runs on fresh processes (bench/lib/limiter.ts). */
   limiter?: LimiterCost[];
+  /** The demo indexer writing into a database throughout its cases (bench/lib/indexing.ts startLiveWriter). */
+  writers?: (LiveWriterResult & { database: string })[];
   indexing: ThroughputResult;
   freshness: FreshnessResult;
   targets: Target[];
@@ -128,6 +130,11 @@ export function renderMarkdown(r: BenchResults): string {
   for (const db of [...new Set(r.cases.map((c) => c.database))]) {
     line(`## Cases on ${db}`);
     line();
+    const writer = r.writers?.find((w) => w.database === db);
+    if (writer) {
+      line(`With the demo indexer writing into this database throughout (${writer.blocks} blocks of trading, ${writer.swaps} swaps; section "Indexing").`);
+      line();
+    }
     line('| Case | Variant | req/s | × baseline | × run baseline | p50 ms | p99 ms | non-2xx / errors | cache hits | RSS / heap MB after | Target |');
     line('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
     for (const c of r.cases.filter((x) => x.database === db)) {
@@ -158,6 +165,7 @@ export function renderMarkdown(r: BenchResults): string {
   line();
   line('## Indexing');
   line();
+  for (const w of r.writers ?? []) line(`- Cases on ${w.database} ran with the demo indexer writing (\`npm run index\` following the demo chain, a block of trading every ${w.tradeEveryMs} ms): **${w.blocks} blocks, ${w.swaps} swaps** in ${(w.durationMs / 1000).toFixed(0)} s, each moving prices and the data version the service watches`);
   const i = r.indexing;
   line(`- Backfill of the demo chain (createIndexer + syncOnce until caught up, PGlite in memory, batch ${i.batchSize} blocks): ${i.blocks} blocks, ${i.swaps} swaps (${i.swapRows} swap rows), ${i.rpcRequests} RPC requests in ${(i.durationMs / 1000).toFixed(2)} s → **${fmt(i.blocksPerSecond)} blocks/s, ${fmt(i.swapsPerSecond)} swaps/s**`);
   const f = r.freshness;

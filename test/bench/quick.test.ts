@@ -89,5 +89,8 @@ test('bench arguments: defaults, quick mode and the PostgreSQL opt-in', () => {
   assert.equal(quick.durationSec, 2);
   assert.ok(quick.tokens <= 1000);
   assert.equal(quick.databaseUrl, 'postgres://u@127.0.0.1/db');
+  assert.equal(full.writerEveryMs, 3000, 'on PostgreSQL the demo indexer writes throughout by default');
+  assert.equal(parseArgs(['--writer-every-ms', '500'], {}).writerEveryMs, 500);
+  assert.equal(parseArgs(['--no-writer'], {}).writerEveryMs, null);
   assert.throws(() => parseArgs(['--duration', 'x'], {}), /--duration/);
 });

@@ -72,6 +72,15 @@ test('markdown states the limiter cost as the on/off ratio with its runs', () =>
   assert.match(md, /\| pglite \| off 1000, on 900 \| 1000 \| 900 \| \*\*0\.90\*\* \| 0\.90 \|/);
 });
 
+test('markdown says which database\'s cases ran with the indexer writing, and how much it wrote', () => {
+  const partial = { ...results([kase('tokens.default.hot', 0.8), { ...kase('tokens.default.varied', 0.4), database: 'postgres' }]),
+    writers: [{ database: 'postgres', tradeEveryMs: 3000, blocks: 120, swaps: 431, durationMs: 360_000 }] };
+  const md = renderMarkdown({ ...partial, targets: computeTargets(partial) });
+  assert.match(md, /## Cases on postgres\n\nWith the demo indexer writing into this database throughout \(120 blocks of trading, 431 swaps/);
+  assert.doesNotMatch(md, /## Cases on pglite\n\nWith the demo indexer/);
+  assert.match(md, /Cases on postgres ran with the demo indexer writing \(`npm run index` following the demo chain, a block of trading every 3000 ms\): \*\*120 blocks, 431 swaps\*\* in 360 s/);
+});
+
 test('percentile picks the nearest rank', () => {
   const sorted = Float64Array.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   assert.equal(percentile(sorted, 50), 5);
