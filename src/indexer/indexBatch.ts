@@ -32,8 +32,10 @@ export type BatchResult = {
   newPools: number;
   newTokens: number;
   priceChanges: number;
-  /** Headers read to give history rows ahead of the moving window edges their own times (exactEdgeTimes.ts). */
+  /** Headers read to give history rows ahead of the moving window edges their own times (exactEdgeTimes.ts), read ahead included. */
   edgeHeaders: number;
+  /** Token rows rewritten (those whose figures may have moved; every priced token's when computed from scratch). */
+  tokensWritten: number;
   /** Wall time of the step's parts in ms (reads: logs, headers, states; replay; supplies; the write's own parts). */
   ms: Record<string, number>;
 };
@@ -81,12 +83,12 @@ export async function indexBatch(ctx: IndexerContext, state: IndexerState, from:
   lap('replay');
   const changedTokens = await refreshSupplies(ctx, state, { from, to, toTime: timeOf(to) }, newTokens, replay.traded);
   lap('supplies');
-  const { edgeHeaders } = await writeBatch(ctx, state, { from, to, parentBlock: parentHash === null ? null : from - 1, headers, newPools, changedTokens, replay }, lap);
+  const { edgeHeaders, tokensWritten } = await writeBatch(ctx, state, { from, to, parentBlock: parentHash === null ? null : from - 1, headers, newPools, changedTokens, replay }, lap);
 
   return {
     fromBlock: from, toBlock: to, toHash: header(to).hash, toTime: timeOf(to), logs: relevant.length,
     swapEvents: new Set(replay.swaps.map((s) => `${s.blockNumber}:${s.logIndex}`)).size, swaps: replay.swaps.length,
-    newPools: newPools.length, newTokens: newTokens.length, priceChanges: replay.priceChanges.length, edgeHeaders, ms,
+    newPools: newPools.length, newTokens: newTokens.length, priceChanges: replay.priceChanges.length, edgeHeaders, tokensWritten, ms,
   };
 }
 

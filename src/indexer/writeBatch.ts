@@ -2,7 +2,7 @@
 // on the checkpoint it continues from, so they land together or not at all.
 import type { BlockHeader } from '../chain/index.ts';
 import { appendPricePoints, applyRetention, recordSwaps, refreshSwapCounts, rollupCandles, shiftSwapCounts, upsertPools, upsertTokens } from '../db/index.ts';
-import { retentionDefaults } from '../config/retentionConfig.ts';
+import { retentionDefaults, type RetentionConfig } from '../config/retentionConfig.ts';
 import {
   clearEdgesFixedAt, loadPriceValueTimes, prunePoolStates, readCheckpoint, saveBlocks, saveFeedAnswers, saveIndexerTokens, savePoolStates, savePools, savePositionChanges, savePriceChanges, writeCheckpoint,
   type IndexerToken, type StoredPool,
@@ -12,7 +12,7 @@ import { createEdgeLookahead, pricesRetimed, readEdgeTimes, writeEdgeTimes } fro
 import { buildPoolWrites } from './buildPoolWrites.ts';
 import { buildTokenWrites } from './buildTokenWrites.ts';
 import { createPoolFigures } from './pricing/poolFigures.ts';
-import { loadWindowPrices, tokensWhoseWindowsMoved } from './pricing/priceWindows.ts';
+import { loadWindowPrices, PRICE_WINDOWS, tokensWhoseWindowsMoved } from './pricing/priceWindows.ts';
 import type { Replay } from './replayBlocks.ts';
 import type { IndexerState } from './state/IndexerState.ts';
 import { writeTokenTrust, type TrustScope } from './trust/writeTokenTrust.ts';
@@ -20,6 +20,7 @@ import type { Lap } from './createLaps.ts';
 
 const PRUNE_EVERY = 1000;
 const DAY_MS = 86_400_000;
+const LONGEST_WINDOW_MS = Math.max(...Object.values(PRICE_WINDOWS));
 
 export type BatchWrite = {
   from: number;
@@ -33,8 +34,23 @@ export type BatchWrite = {
   replay: Replay;
 };
 
-/** Writes a forward batch; returns how many headers the moving edges' exact times read. */
-export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch: BatchWrite, lap: Lap = () => {}): Promise<{ edgeHeaders: number }> {
+/**
+ * Whether pruning under `retention` can delete a row a token figure reads: a price change a window
+ * start (up to 7 days back) finds, or a swap inside the 24 h window. Pruning keeps each token's latest
+ * change before its horizon, so with price changes kept at least as long as the longest window (and
+ * swaps at least a day) every figure reads what it read before: the batch after pruning goes on
+ * from the stored figures; otherwise it computes them from scratch.
+ */
+export function retentionReachesFigures(retention: Pick<RetentionConfig, 'priceChanges' | 'swaps'>): boolean {
+  const shorter = (kept: number | null, window: number) => kept !== null && kept < window;
+  return shorter(retention.priceChanges, LONGEST_WINDOW_MS) || shorter(retention.swaps, DAY_MS);
+}
+
+/**
+ * Writes a forward batch; returns how many headers the moving edges' exact times read and how many
+ * token rows it rewrote.
+ */
+export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch: BatchWrite, lap: Lap = () => {}): Promise<{ edgeHeaders: number; tokensWritten: number }> {
   const { config, db } = ctx;
   const { from, to, replay } = batch;
   const header = batch.headers.get(to)!;
@@ -68,6 +84,7 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
   state.edgeLookahead ??= createEdgeLookahead();
   const edgeTimes = await readEdgeTimes(db, ctx.chain, bootstrap, edgesFrom, toTime, state.edgeTimes, state.edgeLookahead);
   lap('edgeTimes');
+  let tokensWritten = 0;
   await db.transaction(async (tx) => {
     await ctx.fence(tx, batch.parentBlock);
     const retimed = await writeEdgeTimes(tx, edgeTimes);
@@ -101,6 +118,7 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
       for (const token of await tokensWhoseWindowsMoved(tx, since!, toTime)) if (state.prices.get(token)?.price != null) affected.add(token);
     }
     const tokens = [...affected].sort();
+    tokensWritten = tokens.length;
     const pricesAgo = await loadWindowPrices(tx, toTime, tokens);
     lap('writeWindowPrices');
     await upsertTokens(tx, buildTokenWrites(state, tokens, { pricesAgo, at: toTime, pricing: ctx.pricing, listedSymbols: ctx.listedSymbols, figures }));
@@ -140,8 +158,8 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
     if (retentionDue) await applyRetention(tx, retention, toTime);
     await writeCheckpoint(tx, { chainId: ctx.chainId, blockNumber: to, blockHash: header.hash, blockTime: toTime });
   });
-  // Retention's deletes are not followed row by row: the next batch starts from scratch.
-  state.windowsWrittenAt = retentionDue ? undefined : toTime;
+  // Retention's deletes are not followed row by row: where they can reach a figure, the next batch starts from scratch.
+  state.windowsWrittenAt = retentionDue && retentionReachesFigures(retention) ? undefined : toTime;
   lap('writeRest');
-  return { edgeHeaders: edgeTimes.headersRead };
+  return { edgeHeaders: edgeTimes.headersRead, tokensWritten };
 }
