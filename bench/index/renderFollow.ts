@@ -38,14 +38,16 @@ export function summarizeLag(samples: readonly number[]): LagSummary {
 }
 
 /** The forward steps ('indexed batch' JSON lines) of `output` logged between `from` and `to` (epoch ms). */
-export type LoggedStep = { time: number; blocks: number; edgeHeaders: number; ms: Record<string, number> };
+export type LoggedStep = { time: number; blocks: number; edgeHeaders: number; tokensWritten: number | null; ms: Record<string, number> };
 
 export function stepsLogged(output: string, from: number, to: number): LoggedStep[] {
   const steps: LoggedStep[] = [];
   for (const line of output.split('\n')) {
     if (!line.includes('"msg":"indexed batch"')) continue;
-    const entry = JSON.parse(line) as { time: number; fromBlock: number; toBlock: number; edgeHeaders?: number; ms?: Record<string, number> };
-    if (entry.time >= from && entry.time <= to && entry.ms) steps.push({ time: entry.time, blocks: entry.toBlock - entry.fromBlock + 1, edgeHeaders: entry.edgeHeaders ?? 0, ms: entry.ms });
+    const entry = JSON.parse(line) as { time: number; fromBlock: number; toBlock: number; edgeHeaders?: number; tokensWritten?: number; ms?: Record<string, number> };
+    if (entry.time >= from && entry.time <= to && entry.ms) {
+      steps.push({ time: entry.time, blocks: entry.toBlock - entry.fromBlock + 1, edgeHeaders: entry.edgeHeaders ?? 0, tokensWritten: entry.tokensWritten ?? null, ms: entry.ms });
+    }
   }
   return steps;
 }
