@@ -8,7 +8,7 @@ import {
   type IndexerToken, type StoredPool,
 } from '../db/indexer/index.ts';
 import type { IndexerContext } from './IndexerContext.ts';
-import { createEdgeLookahead, pricesRetimed, readEdgeTimes, writeEdgeTimes } from './exactEdgeTimes.ts';
+import { pricesRetimed, readEdgeTimes, writeEdgeTimes } from './exactEdgeTimes.ts';
 import { buildPoolWrites } from './buildPoolWrites.ts';
 import { buildTokenWrites } from './buildTokenWrites.ts';
 import { createPoolFigures } from './pricing/poolFigures.ts';
@@ -81,8 +81,7 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
   const edgesFrom = fixedAt !== null && fixedAt < previous ? fixedAt : previous;
   const bootstrap = stored?.bootstrapTime && stored.history ? { block: stored.history.bootstrapBlock, time: stored.bootstrapTime } : null;
   state.edgeTimes ??= new Map();
-  state.edgeLookahead ??= createEdgeLookahead();
-  const edgeTimes = await readEdgeTimes(db, ctx.chain, bootstrap, edgesFrom, toTime, state.edgeTimes, state.edgeLookahead);
+  const edgeTimes = await readEdgeTimes(db, ctx.chain, bootstrap, edgesFrom, toTime, state.edgeTimes);
   lap('edgeTimes');
   let tokensWritten = 0;
   await db.transaction(async (tx) => {
