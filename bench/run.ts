@@ -137,7 +137,9 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
     };
     // The bench's node is local: no provider's request budget between the service and it.
     const common = { ...serviceEnv, CHAIN_RPC_URL: info.url, CHAIN_RPC_REQUESTS_PER_SECOND: '0', NETWORK_TOKEN_ADDRESS: net.address, SUPPLY_CONFIG: supplyConfig };
-    const uncachedStarting = startService({ mode: 'serve', logFile, env: { ...common, PGLITE_DIR: 'memory://', RPC_CACHE_SIZE: '0' } });
+    // Its readiness is polled from this process, which the catalogue's writes below keep busy (about
+    // 2 minutes for 100,000 tokens on PGlite, in this process): the wait allows for that.
+    const uncachedStarting = startService({ mode: 'serve', logFile, readyTimeoutMs: 900_000, env: { ...common, PGLITE_DIR: 'memory://', RPC_CACHE_SIZE: '0' } });
     cleanups.push(() => uncachedStarting.then((s) => s.stop(), () => undefined));
 
     // --- catalogue
