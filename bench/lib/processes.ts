@@ -171,9 +171,9 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const port = await freePort();
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !CONFIG_KEYS.includes(k)) env[k] = v;
-  // The service's own start command (package.json "serve": build, then node with its heap limit
-  // and environment on dist/main.js); the bench appends the mode itself.
-  const script = readNodeScript(repoRoot, 'serve');
+  // The service's own start command (package.json "serve", or "index" for the indexer with its own
+  // heap limit: build, then node with its flags and environment on dist/main.js); the bench appends the mode itself.
+  const script = readNodeScript(repoRoot, options.mode === 'index' ? 'index' : 'serve');
   buildService(script.prepare);
   Object.assign(env, script.env, { HOST: '127.0.0.1', PORT: String(port), SHUTDOWN_DRAIN_MS: '1000' }, options.env);
   const fd = openSync(options.logFile, 'a');
