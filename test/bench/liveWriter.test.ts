@@ -25,10 +25,10 @@ test('the live writer indexes the chain into PostgreSQL and keeps writing its ne
         `SELECT (SELECT block_number::text FROM indexer_checkpoint) AS block, (SELECT count(*)::text FROM swaps) AS swaps`);
       return { block: Number(row!.block), swaps: Number(row!.swaps) };
     };
-    // Caught up before trading starts: the chain's history is stored.
+    // Caught up before trading starts: the chain's history is indexed (its swaps may be pruned already:
+    // the chain's head can lie days after its history).
     const before = await indexed();
     assert.ok(before.block >= node.info.history.toBlock, `checkpoint ${before.block} at the history's end ${node.info.history.toBlock}`);
-    assert.ok(before.swaps > 0, 'the history\'s swaps stored');
     let after = before;
     const deadline = Date.now() + 60_000;
     while ((after.block < before.block + 3 || after.swaps === before.swaps) && Date.now() < deadline) {
