@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { startLiveWriter } from '../../bench/lib/indexing.ts';
+import { startLiveWriter, type LiveWriter } from '../../bench/lib/indexing.ts';
 import { startChainNode } from '../../bench/lib/processes.ts';
 import { openScratchPostgres } from '../helpers/testDatabases.ts';
 import { skipWithoutPostgres, TEST_DATABASE_URL } from '../helpers/services.ts';
@@ -16,10 +16,11 @@ test('the live writer indexes the chain into PostgreSQL and keeps writing its ne
   const db = await openScratchPostgres(TEST_DATABASE_URL!, 'bench_writer', { schema });
   const node = await startChainNode({ hours: 1, seed: 7 });
   const dir = mkdtempSync(join(tmpdir(), 'bench-writer-'));
+  let writer: LiveWriter | undefined;
   try {
     const url = new URL(TEST_DATABASE_URL!);
     url.searchParams.set('options', `-c search_path=${schema}`);
-    const writer = await startLiveWriter(node, { databaseUrl: url.toString(), logFile: join(dir, 'writer.log'), tradeEveryMs: 400, timeoutMs: 120_000 });
+    writer = await startLiveWriter(node, { databaseUrl: url.toString(), logFile: join(dir, 'writer.log'), tradeEveryMs: 400, timeoutMs: 120_000 });
     const indexed = async () => {
       const [row] = await db.query<{ block: string; swaps: string }>(
         `SELECT (SELECT block_number::text FROM indexer_checkpoint) AS block, (SELECT count(*)::text FROM swaps) AS swaps`);
@@ -36,6 +37,7 @@ test('the live writer indexes the chain into PostgreSQL and keeps writing its ne
       after = await indexed();
     }
     const result = await writer.stop();
+    writer = undefined;
     assert.ok(result.blocks >= 3, `trading blocks mined: ${result.blocks}`);
     assert.ok(result.swaps > 0, 'the trading blocks held swaps');
     assert.ok(after.block >= before.block + 3, `the indexer followed the new blocks: ${before.block} → ${after.block}`);
@@ -43,6 +45,8 @@ test('the live writer indexes the chain into PostgreSQL and keeps writing its ne
     assert.equal(result.tradeEveryMs, 400);
     assert.ok(result.durationMs > 0);
   } finally {
+    // A failed check leaves no indexer process behind.
+    await writer?.stop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
     await node.stop();
     await db.close();
