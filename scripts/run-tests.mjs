@@ -47,10 +47,11 @@ const rank = (f) => {
 const SOLO = ['test/sim/getLogsSpeed.test.ts', 'test/main/npmStart.test.ts', 'test/main/demoServed.test.ts'];
 
 /**
- * The benchmark harness's end-to-end check (a minute of load runs) is not part of `npm test`'s
- * budget: `npm run test:bench` runs it, and CI runs that after `npm test`. Naming it runs it too.
+ * The benchmark harness's end-to-end checks (a minute of load runs; the PostgreSQL cases' live
+ * writer) are not part of `npm test`'s budget: `npm run test:bench` runs them, and CI runs that after
+ * `npm test`. Naming one runs it too.
  */
-const HARNESS = 'test/bench/quick.test.ts';
+const HARNESS = ['test/bench/quick.test.ts', 'test/bench/liveWriter.test.ts'];
 
 /**
  * Files that keep a process of their own: they start processes, chains or browsers, measure time
@@ -66,7 +67,7 @@ const BUNDLES = Number(process.env.TEST_BUNDLES ?? 8);
 
 const filters = process.argv.slice(2);
 const files = collect('test')
-  .filter((f) => (filters.length === 0 ? !f.endsWith(HARNESS) : filters.some((x) => f.includes(x))))
+  .filter((f) => (filters.length === 0 ? !HARNESS.some((h) => f.endsWith(h)) : filters.some((x) => f.includes(x))))
   .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 if (files.length === 0) {
   console.error('no test files matched');
