@@ -105,11 +105,13 @@ while (performance.now() - followStarted < followMs) {
 }
 const after = await simStats();
 const followS = (performance.now() - followStarted) / 1000;
-const steps = summarizeSteps(indexer.output(), followStartedAt, Date.now());
-const stepSeries = stepsLogged(indexer.output(), followStartedAt, Date.now())
-  .map((s) => [s.time - followStartedAt, s.blocks, Math.round(Object.values(s.ms).reduce((a, b) => a + b, 0))] as [number, number, number]);
-const slowSteps = stepsLogged(indexer.output(), followStartedAt, Date.now())
-  .filter((s) => Object.values(s.ms).reduce((a, b) => a + b, 0) > 2000)
+const followEnded = Date.now();
+const steps = summarizeSteps(indexer.output(), followStartedAt, followEnded);
+const logged = stepsLogged(indexer.output(), followStartedAt, followEnded);
+const stepMs = (s: (typeof logged)[number]) => Object.values(s.ms).reduce((a, b) => a + b, 0);
+const stepSeries = logged.map((s) => [s.time - followStartedAt, s.blocks, Math.round(stepMs(s))] as [number, number, number]);
+const slowSteps = logged
+  .filter((s) => stepMs(s) > 2000)
   .map(({ time, ...s }) => ({ at: time - followStartedAt, ...s, ms: Object.fromEntries(Object.entries(s.ms).map(([k, v]) => [k, Math.round(v)])) }));
 const followLog = indexer.output().split('\n').filter((line) => {
   if (!line.startsWith('{') || line.includes('"msg":"indexed batch"')) return false;
