@@ -153,6 +153,8 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
   let epoch = 0;
   const waitMs = options.waitMs ?? Infinity;
   let loading = false;
+  /** Settles when the load under way (if any) has applied or failed. */
+  let loadSettled: Promise<void> = Promise.resolve();
   /** Counts the background fills started: a fill stops when another one starts, or on stop(). */
   let fills = 0;
 
@@ -178,6 +180,8 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
   }
 
   async function load(now: Date): Promise<void> {
+    let settle!: () => void;
+    loadSettled = new Promise((resolve) => (settle = resolve));
     epoch++;
     loading = true;
     try {
@@ -209,6 +213,7 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
     } finally {
       loading = false;
       epoch++;
+      settle();
     }
   }
 
@@ -248,7 +253,8 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
   /**
    * Reads histories a chunk at a time, in address order, into the room left under maxBytes (the
    * histories already held were asked for: they stay). A chunk read while a load ran or the
-   * cutoff moved is read again (the rule above); the fill stops when the room is used up, the
+   * cutoff moved is read again (the rule above), after that load has settled (a read beside a
+   * slow load would only overlap it again); the fill stops when the room is used up, the
    * tokens are all read, another fill starts, or FILL_RETRIES reads in a row were overlapped.
    */
   async function fill(run: number): Promise<void> {
@@ -261,6 +267,7 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
       if (run !== fills) return;
       if (at !== epoch || loading || cutoff !== from) {
         retries++;
+        if (loading) await loadSettled;
         continue;
       }
       retries = 0;

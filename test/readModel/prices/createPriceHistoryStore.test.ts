@@ -314,6 +314,38 @@ for (const target of testDatabases) {
       store.stop();
     });
 
+    it('waits for a slow load before reading the overlapped chunk again (one slow version check does not end the fill)', async () => {
+      await resetDatabase(db);
+      await seed(db);
+      // the first chunk read starts a load whose version read takes 500 ms: far longer than 20 chunk reads
+      let slowLoads = 0;
+      let chunkReads = 0;
+      let store: PriceHistoryStore | undefined;
+      const slow: Queryable = {
+        exec: (sql) => db.exec(sql),
+        async query<T>(sql: string, params?: readonly SqlParam[]) {
+          if (slowLoads === 1 && /FROM data_version/.test(sql)) {
+            slowLoads++;
+            await new Promise((resolve) => setTimeout(resolve, 500));
+          }
+          const rows = await db.query<T>(sql, params);
+          if (/WHERE t\.address > \$2/.test(sql) && chunkReads++ === 0) {
+            slowLoads = 1;
+            void store!.refresh(true).catch(() => {});
+          }
+          return rows;
+        },
+      };
+      store = createPriceHistoryStore({ db: slow, staleMs: 60_000, chunkRows: 3 });
+      await store.refresh(true, NOW);
+      for (const deadline = Date.now() + 30_000; store.stats().tokens < TOKENS && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(slowLoads, 2, 'the slow load ran');
+      assert.equal(store.stats().tokens, TOKENS);
+      assert.equal(chunkReads, 6, 'five chunks of 3, the first read twice');
+      await assertSameAsSql(db, store, NOW, 'filled after a slow load');
+      store.stop();
+    });
+
     it('keeps a miss read while a load ran only for that request (it may be older than the load applied)', async () => {
       await resetDatabase(db);
       await seed(db);
