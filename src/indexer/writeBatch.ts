@@ -1,7 +1,7 @@
 // A batch's write step: every row the batch changes and its checkpoint, in one transaction fenced
 // on the checkpoint it continues from, so they land together or not at all.
 import type { BlockHeader } from '../chain/index.ts';
-import { appendPricePoints, applyRetention, recordSwaps, refreshSwapCounts, rollupCandles, shiftSwapCounts, upsertPools, upsertTokens } from '../db/index.ts';
+import { appendPricePoints, applyRetention, readDataVersion, recordSwaps, refreshSwapCounts, rollupCandles, shiftSwapCounts, upsertPools, upsertTokens } from '../db/index.ts';
 import { retentionDefaults, type RetentionConfig } from '../config/retentionConfig.ts';
 import {
   clearEdgesFixedAt, loadPriceValueTimes, prunePoolStates, readCheckpoint, saveBlocks, saveFeedAnswers, saveIndexerTokens, savePoolStates, savePools, savePositionChanges, savePriceChanges, writeCheckpoint,
@@ -12,7 +12,8 @@ import { pricesRetimed, readEdgeTimes, writeEdgeTimes } from './exactEdgeTimes.t
 import { buildPoolWrites } from './buildPoolWrites.ts';
 import { buildTokenWrites } from './buildTokenWrites.ts';
 import { createPoolFigures } from './pricing/poolFigures.ts';
-import { loadWindowPrices, PRICE_WINDOWS, tokensWhoseWindowsMoved } from './pricing/priceWindows.ts';
+import { PRICE_WINDOWS, tokensWhoseWindowsMoved } from './pricing/priceWindows.ts';
+import { windowPricesOf } from './pricing/windowPriceCache.ts';
 import type { Replay } from './replayBlocks.ts';
 import type { IndexerState } from './state/IndexerState.ts';
 import { writeTokenTrust, type TrustScope } from './trust/writeTokenTrust.ts';
@@ -86,6 +87,7 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
   let tokensWritten = 0;
   await db.transaction(async (tx) => {
     await ctx.fence(tx, batch.parentBlock);
+    const versionAtStart = await readDataVersion(tx);
     const retimed = await writeEdgeTimes(tx, edgeTimes);
     if (fixedAt !== null) await clearEdgesFixedAt(tx);
     await saveIndexerTokens(tx, batch.changedTokens);
@@ -111,18 +113,20 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
       }
     }
     lap('writeEvents');
+    let windowsMoved: string[] | null = null;
     if (windowsFromScratch) {
       for (const [token, p] of state.prices) if (p.price !== null) affected.add(token);
     } else {
-      for (const token of await tokensWhoseWindowsMoved(tx, since!, toTime)) if (state.prices.get(token)?.price != null) affected.add(token);
+      windowsMoved = await tokensWhoseWindowsMoved(tx, since!, toTime);
+      for (const token of windowsMoved) if (state.prices.get(token)?.price != null) affected.add(token);
     }
     const tokens = [...affected].sort();
     tokensWritten = tokens.length;
-    const pricesAgo = await loadWindowPrices(tx, toTime, tokens);
+    const pricesAgo = await windowPricesOf(tx, toTime, tokens, (state.windowPrices ??= new Map()), windowsMoved);
     lap('writeWindowPrices');
     await upsertTokens(tx, buildTokenWrites(state, tokens, { pricesAgo, at: toTime, pricing: ctx.pricing, listedSymbols: ctx.listedSymbols, figures }));
     lap('writeTokens');
-    await upsertPools(tx, buildPoolWrites(state, [...touchedPools].sort(), figures));
+    await upsertPools(tx, buildPoolWrites(state, [...touchedPools].sort(), figures), versionAtStart);
     lap('writePools');
     await appendPricePoints(
       tx,

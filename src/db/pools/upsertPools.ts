@@ -41,9 +41,10 @@ const checksum = (address: string): string => {
 /**
  * Inserts or updates the API's pool rows (24 h swaps and volume are written by refreshSwapCounts).
  * A row is stamped with the next data version only when a field a reader sees changes, and so is
- * every token whose price source it is (its JSON embeds the pool).
+ * every token whose price source it is (its JSON embeds the pool). `stampedAbove`: the data version
+ * when the caller's transaction began; a token stamped above it in that transaction is left as it is.
  */
-export async function upsertPools(db: Queryable, pools: readonly PoolWrite[]): Promise<number> {
+export async function upsertPools(db: Queryable, pools: readonly PoolWrite[], stampedAbove?: number): Promise<number> {
   let changed = 0;
   for (let i = 0; i < pools.length; i += BATCH) {
     const batch = pools.slice(i, i + BATCH);
@@ -68,15 +69,21 @@ export async function upsertPools(db: Queryable, pools: readonly PoolWrite[]): P
         col((p) => (p.hooks === null ? null : checksum(p.hooks))), col((p) => p.priceSourceExclusion), col((p) => p.token0Native),
       ],
     );
-    await touchTokensPricedBy(db, rows.map((r) => r.address));
+    await touchTokensPricedBy(db, rows.map((r) => r.address), stampedAbove);
     changed += rows.length;
   }
   if (changed > 0) await bumpDataVersion(db);
   return changed;
 }
 
-/** Stamps the tokens priced by these pools with the next data version: readers serialise them again. */
-export async function touchTokensPricedBy(db: Queryable, pools: readonly string[]): Promise<void> {
+/**
+ * Stamps the tokens priced by these pools with the next data version: readers serialise them again.
+ * With `stampedAbove` (the data version when the transaction began), a token already stamped above
+ * it is skipped: no reader has seen a version above it, so the stamp it has makes it read again too.
+ */
+export async function touchTokensPricedBy(db: Queryable, pools: readonly string[], stampedAbove?: number): Promise<void> {
   if (pools.length === 0) return;
-  await db.query(`UPDATE tokens SET row_version = ${NEXT_ROW_VERSION} WHERE price_source = ANY($1::text[])`, [pools]);
+  await db.query(`UPDATE tokens SET row_version = ${NEXT_ROW_VERSION} WHERE price_source = ANY($1::text[]) AND ($2::bigint IS NULL OR row_version <= $2)`, [
+    pools, stampedAbove ?? null,
+  ]);
 }

@@ -4,6 +4,7 @@ import { loadContractChecks, loadTokenTrust } from '../../db/index.ts';
 import type { ContractFindings } from '../contractChecks/ContractFindings.ts';
 import { parseFixed } from '../math/fixed.ts';
 import type { SpamReason } from '../spam/spamReasons.ts';
+import type { WindowPriceCache } from '../pricing/windowPriceCache.ts';
 import { loadIndexerTokens, loadLatestFeedAnswer, loadPools, loadPricesAt, loadPriceValueTimes, type IndexerToken, type StoredPool } from '../../db/indexer/index.ts';
 
 /**
@@ -38,6 +39,8 @@ export type IndexerState = {
    * loaded or built anew, and after retention ran: that batch recomputes every token.
    */
   windowsWrittenAt?: Date;
+  /** Window-start prices as at windowsWrittenAt of the tokens last written (windowPriceCache.ts). */
+  windowPrices?: WindowPriceCache;
   /** Block times read for the moving window edges (exactEdgeTimes.ts), kept between batches. */
   edgeTimes?: Map<number, Date>;
 };
