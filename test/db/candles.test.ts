@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { buildTradeHistory, writeTradeHistory } from '../../bench/lib/tradeHistory.ts';
 import { CANDLE_INTERVALS } from '../../src/config/candleIntervals.ts';
 import {
-  bucketOf, prunePriceChanges, pruneCandles, pruneSwaps, readHorizons, rollbackCandles, rollupCandles, upsertTokens, type Database,
+  bucketOf, prunePriceChanges, pruneCandles, pruneSwaps, readHorizons, rollbackCandles, rollupCandles, upsertTokens, type Database, type Queryable,
 } from '../../src/db/index.ts';
 import { ValidationError } from '../../src/errors/index.ts';
 import { createCandlesReader } from '../../src/readModel/candles/readCandles.ts';
@@ -97,6 +97,45 @@ for (const target of testDatabases) {
       // The first half first with other volumes (to be replaced), then every row 7 per statement.
       await writeCandleRows(db, stored.slice(0, stored.length >> 1).map((r) => ({ ...r, volume: '1', swaps: 0 })), 7);
       await writeCandleRows(db, stored, 7);
+      assert.deepEqual(await candleRows(db), all);
+    });
+
+    it('a token with one price and no swap in its batch (rolled up in SQL, as at a USD feed round): the rows mergeCandles gives', async () => {
+      const all = await candleRows(db);
+      // Feed-round-like prices: every 29th block, each token without a row there moves 1.3 % up or down
+      // from its last price (written with trailing zeros: stored as mergeCandles stores them).
+      const busy = new Set([...history.prices, ...history.swaps].map((r) => `${r.blockNumber} ${r.token}`));
+      const rounds: typeof history.prices = [];
+      for (let block = history.prices[0]!.blockNumber + 5, k = 0; block <= history.lastBlock; block += 29, k++) {
+        for (const t of tokens) {
+          const last = history.prices.filter((p) => p.token === t.address && p.blockNumber < block && p.price !== null).at(-1);
+          if (!last || busy.has(`${block} ${t.address}`)) continue;
+          rounds.push({ ...last, blockNumber: block, observedAt: history.blockTime(block), price: (Number(last.price) * (k % 2 ? 1.013 : 0.987)).toFixed(14) });
+        }
+      }
+      const prices = [...history.prices, ...rounds].sort((a, b) => a.blockNumber - b.blockNumber);
+      await db.query(`TRUNCATE candles`);
+      await rollupCandles(db, prices, history.swaps); // every token has many prices: mergeCandles alone
+      const reference = await candleRows(db);
+      await db.query(`TRUNCATE candles`);
+      let singles = 0;
+      const counting: Queryable = {
+        exec: (sql) => db.exec(sql),
+        query: (sql, params) => {
+          if (/^WITH written AS \(INSERT INTO candles/.test(sql)) singles += (params![0] as string[]).length;
+          return db.query(sql, params);
+        },
+      };
+      const blocks = [...new Set([...prices, ...history.swaps].map((r) => r.blockNumber))].sort((a, b) => a - b);
+      for (const block of blocks) {
+        await rollupCandles(counting, prices.filter((p) => p.blockNumber === block), history.swaps.filter((s) => s.blockNumber === block));
+      }
+      assert.ok(singles >= rounds.length && rounds.length > 40, `${singles} single prices rolled up in SQL, ${rounds.length} feed-round prices`);
+      assert.deepEqual(await candleRows(db), reference);
+      assert.ok(reference.length > all.length, 'the rounds opened buckets of their own');
+      // back to the history alone for the tests below
+      await db.query(`TRUNCATE candles`);
+      await rollupCandles(db, history.prices, history.swaps);
       assert.deepEqual(await candleRows(db), all);
     });
 
