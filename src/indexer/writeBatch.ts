@@ -59,12 +59,22 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
   const affected = new Set<string>([...batch.changedTokens.map((t) => t.address), ...replay.traded, ...replay.priceChanges.map((c) => c.token)]);
   const retention = config.retention ?? retentionDefaults;
   const retentionDue = Math.floor((from - 1) / retention.everyBlocks) !== Math.floor(to / retention.everyBlocks);
-  // Pool rows: new and changed pools, and every pool of a token whose price moved (its USD liquidity).
+  // Pool rows: new and changed pools, and the pools of a token whose price moved where that moves
+  // their USD liquidity: it needs both tokens priced, so a pool whose other token was unpriced
+  // before and after this batch keeps null. Token rows: a pool moves its priced tokens' liquidity
+  // and market time; an unpriced token's row (every figure null) stays as it is.
+  const repriced = new Set(replay.priceChanges.map((c) => c.token));
+  const pricedOrRepriced = (token: string) => state.prices.get(token)?.price != null || repriced.has(token);
   const touchedPools = new Set<string>([...batch.newPools.map((p) => p.address), ...replay.changedPools]);
-  for (const change of replay.priceChanges) for (const address of state.poolsByToken.get(change.token) ?? []) touchedPools.add(address);
+  for (const token of repriced) {
+    for (const address of state.poolsByToken.get(token) ?? []) {
+      const pool = state.pools.get(address)!;
+      if (pricedOrRepriced(pool.token0 === token ? pool.token1 : pool.token0)) touchedPools.add(address);
+    }
+  }
   for (const address of touchedPools) {
     const pool = state.pools.get(address)!;
-    affected.add(pool.token0).add(pool.token1);
+    for (const token of [pool.token0, pool.token1]) if (pricedOrRepriced(token)) affected.add(token);
   }
   const figures = createPoolFigures(state);
   // Token rows whose window prices may have moved: those whose window starts passed a stored price
