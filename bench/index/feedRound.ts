@@ -101,6 +101,8 @@ for (let run = 0; run < Number(values.runs); run++) {
     await profiler.post('Profiler.enable');
     await profiler.post('Profiler.start');
   }
+  const lsn = async () => (await db.query<{ lsn: string }>(`SELECT pg_current_wal_lsn()::text AS lsn`))[0]!.lsn;
+  const walBefore = await lsn();
   const started = performance.now();
   const { replay, written } = await step(head + 4, answers[1]!, lap);
   if (profiler) {
@@ -109,8 +111,9 @@ for (let run = 0; run < Number(values.runs); run++) {
     profiler.disconnect();
   }
   const total = Math.round(performance.now() - started);
+  const [wal] = await db.query<{ mb: string }>(`SELECT round(pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn) / 1048576.0, 1)::text AS mb`, [await lsn(), walBefore]);
   results.push({ ...ms, total });
-  console.log(`run ${run + 1}: ${total} ms, ${replay.priceChanges.length} price changes, ${written.tokensWritten} token rows;`,
+  console.log(`run ${run + 1}: ${total} ms, ${replay.priceChanges.length} price changes, ${written.tokensWritten} token rows, ${wal!.mb} MB of WAL;`,
     Object.entries(ms).map(([k, v]) => `${k} ${v}`).join(', '));
   await db.close();
 }

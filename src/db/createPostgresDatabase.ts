@@ -8,7 +8,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export type PostgresOptions = { url: string; schema?: string; maxConnections?: number; timeouts?: Partial<DatabaseTimeouts> };
 
-/** The pg settings every connection of this database gets: its timeouts, keepalive and schema. */
+/**
+ * The pg settings every connection of this database gets: its timeouts, keepalive and schema, and
+ * no JIT compilation. The planner's estimates for statements over ranges of a parameter array are
+ * rough, and past jit_inline_above_cost PostgreSQL compiled a statement that runs in 10 ms for
+ * 170–300 ms (the window edges' query, in every forward step: docs/indexer.md "Following").
+ */
 function connectionConfig(url: string, schema: string | undefined, t: DatabaseTimeouts): pg.ClientConfig {
   return {
     connectionString: url,
@@ -18,7 +23,7 @@ function connectionConfig(url: string, schema: string | undefined, t: DatabaseTi
     query_timeout: t.queryTimeoutMs,
     keepAlive: true,
     keepAliveInitialDelayMillis: t.keepAliveDelayMs,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    options: `-c jit=off${schema ? ` -c search_path=${schema}` : ''}`,
   };
 }
 
