@@ -4,12 +4,10 @@
 // and window.
 import type { Queryable } from '../../db/index.ts';
 import type { PriceChange } from '../../db/indexer/index.ts';
+import type { WindowPriceCache } from '../state/IndexerState.ts';
 import { loadWindowPrices, PRICE_WINDOWS, type PriceWindow, type WindowPrices } from './priceWindows.ts';
 
 const WINDOWS = Object.keys(PRICE_WINDOWS) as PriceWindow[];
-
-/** Each token's window-start prices as at the figures' time (null: no change before that start). */
-export type WindowPriceCache = Map<string, Record<PriceWindow, PriceChange | null>>;
 
 /**
  * The window prices at `at` of `tokens`. `cache` holds its tokens' prices as at the stored figures'
@@ -35,7 +33,7 @@ export async function windowPricesOf(
   for (const window of WINDOWS) {
     const map = new Map<string, PriceChange>();
     for (const token of tokens) {
-      const price = cache.get(token)![window];
+      const price = cache.get(token)![window] ?? null; // every window is set when a token is stored
       if (price !== null) map.set(token, price);
     }
     prices[window] = map;

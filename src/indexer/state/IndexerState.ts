@@ -4,8 +4,7 @@ import { loadContractChecks, loadTokenTrust } from '../../db/index.ts';
 import type { ContractFindings } from '../contractChecks/ContractFindings.ts';
 import { parseFixed } from '../math/fixed.ts';
 import type { SpamReason } from '../spam/spamReasons.ts';
-import type { WindowPriceCache } from '../pricing/windowPriceCache.ts';
-import { loadIndexerTokens, loadLatestFeedAnswer, loadPools, loadPricesAt, loadPriceValueTimes, type IndexerToken, type StoredPool } from '../../db/indexer/index.ts';
+import { loadIndexerTokens, loadLatestFeedAnswer, loadPools, loadPricesAt, loadPriceValueTimes, type IndexerToken, type PriceChange, type StoredPool } from '../../db/indexer/index.ts';
 
 /**
  * `source`: the pool the price comes from, or the anchor (priceWithSource); null without a price.
@@ -16,6 +15,9 @@ export type CurrentPrice = { price: bigint | null; blockNumber: number; observed
 
 /** The USD feed's latest answer, scaled by 10^36, and the time the feed says it was updated. */
 export type FeedAnswer = { price: bigint; updatedAt: Date; blockNumber: number };
+
+/** Per token, its price at each window's start (by window name; null: no change before it). */
+export type WindowPriceCache = Map<string, Record<string, PriceChange | null>>;
 
 export type IndexerState = {
   tokens: Map<string, IndexerToken>;
@@ -39,7 +41,7 @@ export type IndexerState = {
    * loaded or built anew, and after retention ran: that batch recomputes every token.
    */
   windowsWrittenAt?: Date;
-  /** Window-start prices as at windowsWrittenAt of the tokens last written (windowPriceCache.ts). */
+  /** Window-start prices as at windowsWrittenAt of the tokens last written (pricing/windowPriceCache.ts). */
   windowPrices?: WindowPriceCache;
   /** Block times read for the moving window edges (exactEdgeTimes.ts), kept between batches. */
   edgeTimes?: Map<number, Date>;
