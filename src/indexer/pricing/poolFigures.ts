@@ -25,6 +25,7 @@ const pricedDecimals = (state: IndexerState, token: string): number | null => {
 /** Figures computed once per pool for one batch's state (concentrated balances walk the ticks). */
 export function createPoolFigures(state: IndexerState): PoolFigures {
   const liquidity = new Map<string, bigint | null>();
+  const tokenLiquidity = new Map<string, bigint | null>();
   const price = new Map<string, bigint | null>();
   const poolLiquidity = (pool: StoredPool): bigint | null => {
     if (liquidity.has(pool.address)) return liquidity.get(pool.address)!;
@@ -35,11 +36,13 @@ export function createPoolFigures(state: IndexerState): PoolFigures {
   return {
     liquidity: poolLiquidity,
     tokenLiquidity(token) {
+      if (tokenLiquidity.has(token)) return tokenLiquidity.get(token)!;
       let sum: bigint | null = null;
       for (const address of state.poolsByToken.get(token) ?? []) {
         const value = poolLiquidity(state.pools.get(address)!);
         if (value !== null) sum = (sum ?? 0n) + value;
       }
+      tokenLiquidity.set(token, sum);
       return sum;
     },
     price(pool) {
