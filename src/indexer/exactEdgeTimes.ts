@@ -67,15 +67,33 @@ export type EdgeTimeCache = Map<number, Date>;
 const CACHE_LIMIT = 20_000;
 
 /**
+ * Headers read before the edges need them, kept between steps. Each forward step also reads up to
+ * AHEAD_PER_STEP headers of the rows in listed buckets the edges' regions reach within AHEAD_READ_MS,
+ * oldest queued first: a head that jumps (a block minutes after the one before, the regions growing
+ * by minutes at once) then finds its slices' times in the cache instead of reading minutes of blocks
+ * per edge in one step. Only when a header is read changes, never which rows get exact times or when
+ * (that stays the rule above); every header read ahead is one a region reaches later, so reading
+ * ahead adds no requests, unless a restart or reorg drops what was read.
+ */
+export type EdgeLookahead = { through: Map<number, number>; queue: number[] };
+export const createEdgeLookahead = (): EdgeLookahead => ({ through: new Map(), queue: [] });
+/** How far ahead of each region's end headers are read ahead (longer than the usual gaps between blocks). */
+export const AHEAD_READ_MS = 5 * 60_000;
+/** Headers read ahead per step at most: above the ~4 a step's slices use, so the lookahead builds up and refills. */
+export const AHEAD_PER_STEP = 12;
+const QUEUE_LIMIT = 10_000;
+
+/**
  * Reads what writeEdgeTimes writes for a forward step from the window end `previous` (the stored
  * figures' time) to `at`: the blocks of the rows in listed buckets whose stored times lie in the
  * slices the regions grew by, and their headers (those not in `cache`). `bootstrap`: the bootstrap
  * block and its time (null for an index stored without it: the regions then start at `previous`);
- * rows above that block hold their own times already.
+ * rows above that block hold their own times already. With `lookahead`, some headers are read ahead too.
  * Outside any transaction (it reads the chain).
  */
 export async function readEdgeTimes(
   db: Queryable, chain: ChainClient, bootstrap: { block: number; time: Date } | null, previous: Date, at: Date, cache: EdgeTimeCache,
+  lookahead?: EdgeLookahead,
 ): Promise<EdgeTimes> {
   const behind = new Date(bucketOf(at.getTime() - LONGEST_MS));
   const start = bootstrap?.time ?? previous;
@@ -91,13 +109,51 @@ export async function readEdgeTimes(
     return region ? [{ from: new Date(region.from), to: new Date(region.to - BUCKET_MS) }] : [];
   });
   const { blocks, covered } = await loadInexactBuckets(db, slices, coveredSpans, bootstrap?.block ?? null);
-  const { times, headersRead } = await blockTimes(chain, blocks, cache);
+  const ahead = lookahead ? await readAheadOf(db, lookahead, start, at, bootstrap?.block ?? null, cache, new Set(blocks)) : [];
+  const { times, headersRead } = await blockTimes(chain, blocks, cache, ahead);
   return { times, covered, behind, headersRead };
 }
 
-/** The blocks' own times, from `cache` or their headers (kept in `cache`, the oldest dropped first). */
-async function blockTimes(chain: ChainClient, blocks: readonly number[], cache: EdgeTimeCache): Promise<{ times: Map<number, Date>; headersRead: number }> {
-  const unknown = blocks.filter((n) => !cache.has(n));
+/**
+ * The blocks whose headers a step reads ahead: the lookahead's queue grown by the rows in listed
+ * buckets stored in each region's next AHEAD_READ_MS not queued yet, then up to AHEAD_PER_STEP of it
+ * not in `cache` nor in `needed` (read anyway).
+ */
+async function readAheadOf(
+  db: Queryable, lookahead: EdgeLookahead, start: Date, at: Date, through: number | null, cache: EdgeTimeCache, needed: ReadonlySet<number>,
+): Promise<number[]> {
+  const slices = WINDOW_EDGES_MS.flatMap((ms) => {
+    const region = regionOf(ms, start, at);
+    if (!region) return [];
+    const until = region.to + AHEAD_READ_MS;
+    const after = Math.max(lookahead.through.get(ms) ?? region.to, region.to);
+    if (until <= after) return [];
+    lookahead.through.set(ms, until);
+    return [{ after: new Date(after), through: new Date(until) }];
+  });
+  if (slices.length > 0) {
+    const { blocks } = await loadInexactBuckets(db, slices, [], through);
+    for (const n of blocks) if (!cache.has(n)) lookahead.queue.push(n);
+    if (lookahead.queue.length > QUEUE_LIMIT) lookahead.queue.splice(0, lookahead.queue.length - QUEUE_LIMIT);
+  }
+  const ahead = new Set<number>();
+  let taken = 0;
+  while (ahead.size < AHEAD_PER_STEP && taken < lookahead.queue.length) {
+    const n = lookahead.queue[taken++]!;
+    if (!cache.has(n) && !needed.has(n)) ahead.add(n);
+  }
+  lookahead.queue.splice(0, taken);
+  return [...ahead];
+}
+
+/**
+ * The blocks' own times, from `cache` or their headers (kept in `cache`, the oldest dropped first);
+ * the headers of `ahead` are read with them, into `cache` only.
+ */
+async function blockTimes(
+  chain: ChainClient, blocks: readonly number[], cache: EdgeTimeCache, ahead: readonly number[] = [],
+): Promise<{ times: Map<number, Date>; headersRead: number }> {
+  const unknown = [...blocks.filter((n) => !cache.has(n)), ...ahead];
   const headers = unknown.length > 0 ? await fetchHeaders(chain, unknown) : new Map();
   for (const [n, h] of headers) cache.set(n, new Date(h.timestamp * 1000));
   const times = new Map(blocks.map((n) => [n, cache.get(n)!] as const));

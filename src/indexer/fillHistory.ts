@@ -291,6 +291,7 @@ export async function writeHistoryRange(
     return written;
   });
   after.edgeTimes = edgeCache;
+  after.edgeLookahead = stored?.edgeLookahead;
   return {
     from: a, to: b, logs: range.logs, swaps: replay.swaps.length, priceChanges: replay.priceChanges.length, headersRead: range.headersRead + edgeTimes.headersRead,
     statesRead: range.statesRead, history, carry: range.carry, state: after, readAhead: false,

@@ -8,7 +8,7 @@ import {
   type IndexerToken, type StoredPool,
 } from '../db/indexer/index.ts';
 import type { IndexerContext } from './IndexerContext.ts';
-import { pricesRetimed, readEdgeTimes, writeEdgeTimes } from './exactEdgeTimes.ts';
+import { createEdgeLookahead, pricesRetimed, readEdgeTimes, writeEdgeTimes } from './exactEdgeTimes.ts';
 import { buildPoolWrites } from './buildPoolWrites.ts';
 import { buildTokenWrites } from './buildTokenWrites.ts';
 import { createPoolFigures } from './pricing/poolFigures.ts';
@@ -92,7 +92,8 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
   const edgesFrom = fixedAt !== null && fixedAt < previous ? fixedAt : previous;
   const bootstrap = stored?.bootstrapTime && stored.history ? { block: stored.history.bootstrapBlock, time: stored.bootstrapTime } : null;
   state.edgeTimes ??= new Map();
-  const edgeTimes = await readEdgeTimes(db, ctx.chain, bootstrap, edgesFrom, toTime, state.edgeTimes);
+  state.edgeLookahead ??= createEdgeLookahead();
+  const edgeTimes = await readEdgeTimes(db, ctx.chain, bootstrap, edgesFrom, toTime, state.edgeTimes, state.edgeLookahead);
   lap('edgeTimes');
   let tokensWritten = 0;
   await db.transaction(async (tx) => {

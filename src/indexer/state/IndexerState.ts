@@ -2,6 +2,7 @@
 import type { Queryable } from '../../db/index.ts';
 import { loadContractChecks, loadTokenTrust } from '../../db/index.ts';
 import type { ContractFindings } from '../contractChecks/ContractFindings.ts';
+import type { EdgeLookahead } from '../exactEdgeTimes.ts';
 import { parseFixed } from '../math/fixed.ts';
 import type { SpamReason } from '../spam/spamReasons.ts';
 import { loadIndexerTokens, loadLatestFeedAnswer, loadPools, loadPricesAt, loadPriceValueTimes, type IndexerToken, type PriceChange, type StoredPool } from '../../db/indexer/index.ts';
@@ -45,6 +46,8 @@ export type IndexerState = {
   windowPrices?: WindowPriceCache;
   /** Block times read for the moving window edges (exactEdgeTimes.ts), kept between batches. */
   edgeTimes?: Map<number, Date>;
+  /** The headers still to read ahead of those edges (exactEdgeTimes.ts EdgeLookahead). */
+  edgeLookahead?: EdgeLookahead;
 };
 
 export async function loadIndexerState(db: Queryable): Promise<IndexerState> {
