@@ -21,6 +21,7 @@ import { applyExactTimes, loadInexactBuckets, type RetimedPriceChange } from '..
 import { BUCKET_SECONDS } from './bucketedBlockTimes.ts';
 import { fetchHeaders } from './fetchHeaders.ts';
 import { PRICE_WINDOWS } from './pricing/priceWindows.ts';
+import type { EdgeLookahead } from './state/IndexerState.ts';
 
 export const BUCKET_MS = BUCKET_SECONDS * 1000;
 /** The API's window lengths (ms): each window's edge is the indexed head's time minus one of them. */
@@ -75,7 +76,7 @@ const CACHE_LIMIT = 20_000;
  * (that stays the rule above); every header read ahead is one a region reaches later, so reading
  * ahead adds no requests, unless a restart or reorg drops what was read.
  */
-export type EdgeLookahead = { through: Map<number, number>; queue: number[] };
+export type { EdgeLookahead };
 export const createEdgeLookahead = (): EdgeLookahead => ({ through: new Map(), queue: [] });
 /** How far ahead of each region's end headers are read ahead (longer than the usual gaps between blocks). */
 export const AHEAD_READ_MS = 5 * 60_000;

@@ -2,7 +2,6 @@
 import type { Queryable } from '../../db/index.ts';
 import { loadContractChecks, loadTokenTrust } from '../../db/index.ts';
 import type { ContractFindings } from '../contractChecks/ContractFindings.ts';
-import type { EdgeLookahead } from '../exactEdgeTimes.ts';
 import { parseFixed } from '../math/fixed.ts';
 import type { SpamReason } from '../spam/spamReasons.ts';
 import { loadIndexerTokens, loadLatestFeedAnswer, loadPools, loadPricesAt, loadPriceValueTimes, type IndexerToken, type PriceChange, type StoredPool } from '../../db/indexer/index.ts';
@@ -16,6 +15,9 @@ export type CurrentPrice = { price: bigint | null; blockNumber: number; observed
 
 /** The USD feed's latest answer, scaled by 10^36, and the time the feed says it was updated. */
 export type FeedAnswer = { price: bigint; updatedAt: Date; blockNumber: number };
+
+/** Block headers to read ahead of the moving window edges: how far each edge's rows were queued, and the queue (exactEdgeTimes.ts). */
+export type EdgeLookahead = { through: Map<number, number>; queue: number[] };
 
 /** Per token, its price at each window's start (by window name; null: no change before it). */
 export type WindowPriceCache = Map<string, Record<string, PriceChange | null>>;
