@@ -10,9 +10,9 @@ export type PostgresOptions = { url: string; schema?: string; maxConnections?: n
 
 /**
  * The pg settings every connection of this database gets: its timeouts, keepalive and schema, and
- * no JIT compilation. The planner's estimates for statements over ranges of a parameter array are
- * rough, and past jit_inline_above_cost PostgreSQL compiled a statement that runs in 10 ms for
- * 170–300 ms (the window edges' query, in every forward step: docs/indexer.md "Following").
+ * no JIT compilation: the service's statements are short, and where rough estimates pass the JIT
+ * thresholds compiling costs more than running (~9 ms a statement past jit_above_cost, 170 ms past
+ * jit_inline_above_cost, measured on the window edges' query: docs/indexer.md "No JIT").
  */
 function connectionConfig(url: string, schema: string | undefined, t: DatabaseTimeouts): pg.ClientConfig {
   return {
