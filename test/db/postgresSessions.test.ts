@@ -1,6 +1,6 @@
-// Every PostgreSQL session of the service runs without JIT compilation (its estimates for statements
-// over parameter arrays are rough: the window edges' query, run in every forward step, was compiled
-// for 170–300 ms and ran in 10), and keeps its schema when it has one.
+// Every PostgreSQL session of the service runs without JIT compilation (its statements are short;
+// where rough estimates pass the thresholds, compiling cost more than running: docs/indexer.md
+// "No JIT"), and keeps its schema when it has one.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createDatabase } from '../../src/db/index.ts';
