@@ -9,6 +9,7 @@ import { createDemoClient, type DemoClient } from '../../src/demo/client.ts';
 import { createMarket, tradeBlock, type Market } from '../../src/demo/market.ts';
 import { createPrng } from '../../src/demo/prng.ts';
 import { deployDemo, simulateHistory, startDemoChain, type DemoDeployment } from '../../src/demo/index.ts';
+import { CATALOGUE_BLOCKS_BELOW } from './catalogue.ts';
 
 export type TxRef = { hash: string; blockNumber: string; index: string };
 
@@ -33,7 +34,11 @@ const maxTxs = 2000;
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const chain = await startDemoChain({ host: '127.0.0.1', initialDate: new Date(Date.now() - (hours + 1) * 3_600_000) });
+  // The chain starts above every block the seeded catalogue writes (one empty block a second up to
+  // there, mined at once): the live writer's indexer then never mistakes the catalogue's swaps for its own.
+  const skipBlocks = CATALOGUE_BLOCKS_BELOW;
+  const chain = await startDemoChain({ host: '127.0.0.1', initialDate: new Date(Date.now() - (hours + 1) * 3_600_000 - skipBlocks * 1000) });
+  await createDemoClient(chain).then((c) => c.request('hardhat_mine', [`0x${skipBlocks.toString(16)}`]));
   const deployment = await deployDemo(chain);
   const history = await simulateHistory(chain, deployment, { seed, hours });
   const c = await createDemoClient(chain);
