@@ -112,7 +112,7 @@ describe('memory per token of the in-memory read model', () => {
     let announced = 0;
     const changes = await loadTokenChanges(db, undefined, {
       chunkRows: 500,
-      fullSink: { begin: (c) => (announced = c.tokens), rows: (rows) => void chunks.push(rows.length) },
+      sink: { begin: (c) => (announced = c.tokens ?? 0), rows: (rows) => void chunks.push(rows.length) },
     });
     assert.equal(changes.rows.length, 0);
     assert.equal(announced, TOKENS);

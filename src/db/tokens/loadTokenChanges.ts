@@ -19,16 +19,20 @@ export type LoadTokenChangesOptions = {
   /** A reader's own reason to load every row (its answers depend on the coverage, which moved). */
   fullWhen?: (coverage: DataCoverage) => boolean;
   /**
-   * Receives the rows of a full load chunk by chunk instead of `rows` (left empty): a full load
-   * of a large catalogue never holds every row at once (memory, docs/performance.md).
+   * Receives the rows chunk by chunk instead of `rows` (left empty), full loads and incremental
+   * ones alike: a load never holds every row at once, however many tokens changed (a USD feed
+   * round reprices most of a network's tokens in one block; memory, docs/performance.md).
    */
-  fullSink?: FullLoadSink;
+  sink?: LoadSink;
 };
 
-/** Where a full load's rows go, chunk by chunk in address order. */
-export type FullLoadSink = {
-  /** Called once, before any rows: the version, coverage and pools, and how many tokens there are. */
-  begin(changes: Omit<TokenChanges, 'rows'> & { tokens: number }): void;
+/** Where a load's rows go, chunk by chunk in address order. */
+export type LoadSink = {
+  /**
+   * Called once, before any rows: the version, coverage, whether the load is full, the pools, and
+   * (full loads only) how many tokens there are.
+   */
+  begin(changes: Omit<TokenChanges, 'rows'> & { tokens?: number }): void;
   rows(chunk: TokenRow[]): void;
 };
 
@@ -67,10 +71,10 @@ export async function loadTokenChanges(db: Queryable, since?: DataVersion, optio
     `SELECT ${poolColumns} FROM pools ${full ? '' : 'WHERE row_version > $1'} ORDER BY address`,
     full ? [] : [since.version],
   );
-  const sink = full ? options.fullSink : undefined;
+  const sink = options.sink;
   if (sink) {
-    const [counted] = await db.query<{ tokens: number }>('SELECT count(*)::int AS tokens FROM tokens');
-    sink.begin({ ...state, full, pools, tokens: counted?.tokens ?? 0 });
+    const [counted] = full ? await db.query<{ tokens: number }>('SELECT count(*)::int AS tokens FROM tokens') : [];
+    sink.begin({ ...state, full, pools, ...(full ? { tokens: counted?.tokens ?? 0 } : {}) });
   }
   const rows: TokenRow[] = [];
   const asJson = (db as Partial<Database>).kind === 'pglite';

@@ -87,25 +87,48 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   const waitMs = options.waitMs ?? Infinity;
 
   /**
-   * Applies a batch so that a row that fails to serialise leaves the catalogue as it was: a
-   * full load fills new structures and swaps them in at the end; an incremental one prepares
-   * every entry before touching any (a freed span still referenced would let a page copy
-   * another token's bytes).
+   * Set while the rows of an incremental load are applied chunk by chunk (and after a load that
+   * failed half way): the tokens held are then between two data versions, so version() names
+   * none and nothing answered meanwhile is cached under one.
+   */
+  let partial = false;
+  /** Moves on every change of the entries (the search ranking is prepared per value). */
+  let changeCount = 0;
+
+  /**
+   * Applies a load chunk by chunk, so that it never holds more than a chunk of rows besides the
+   * catalogue, however many tokens changed. A full load fills new structures and swaps them in at
+   * the end. An incremental one prepares each chunk's entries before touching any (what can throw:
+   * a freed span still referenced would let a page copy another token's bytes), then applies it;
+   * a load that fails half way leaves the chunks applied and the version where it was, so the
+   * next load reads them again (applying a row twice changes nothing).
    */
   async function load(): Promise<void> {
-    // A full load fills new structures chunk by chunk as the rows arrive (never every row at once).
     type Next = { entries: Map<string, Entry>; bySlot: Entry[]; texts: TextSlab<Entry, Token>; keys: ApproxKeys; pools: PoolIndex; view: HistoryView; tokens: number; reserved: boolean };
     let next: Next | undefined;
+    // How many tokens this incremental load changed so far (orderings resort past a share of them).
+    let changedSoFar = 0;
     const changes = await loadTokenChanges(options.db, state, {
       chunkRows: options.chunkRows,
       fullWhen: (coverage) => viewKey(historyView(coverage)) !== viewKey(view),
-      fullSink: {
+      sink: {
         begin(c) {
+          if (!c.full) {
+            if (c.pools.length === 0) return;
+            partial = true;
+            pools = pools.with(c.pools);
+            changeCount++;
+            return;
+          }
           const nextView = historyView(c.coverage);
-          next = { entries: new Map(), bySlot: [], texts: createTextSlab<Entry, Token>(), keys: createApproxKeys(), pools: createPoolIndex(c.pools, nextView), view: nextView, tokens: c.tokens, reserved: false };
+          next = { entries: new Map(), bySlot: [], texts: createTextSlab<Entry, Token>(), keys: createApproxKeys(), pools: createPoolIndex(c.pools, nextView), view: nextView, tokens: c.tokens ?? 0, reserved: false };
         },
         rows(chunk) {
-          const n = next!;
+          const n = next;
+          if (!n) {
+            changedSoFar = applyChanged(chunk, changedSoFar);
+            return;
+          }
           if (!n.reserved) {
             n.texts.reserve(estimateBytes(chunk, n.tokens, n.pools, n.view));
             n.reserved = true;
@@ -126,23 +149,30 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
       view = n.view;
       sorted = new Map();
       search = undefined;
-    } else {
-      const nextPools = pools.with(changes.pools);
-      const prepared = changes.rows.map((row) => prepare(row, entries.get(row.address)?.slot ?? -1, nextPools, view));
-      pools = nextPools;
-      texts.reserve(prepared.reduce((bytes, p) => bytes + Buffer.byteLength(p.json), 0));
-      const changed: Change[] = [];
-      for (const { entry, json } of prepared) {
-        const before = entries.get(entry.row.address);
-        if (before) texts.free(before);
-        if (entry.slot < 0) entry.slot = before?.slot ?? entries.size;
-        put({ entries, bySlot, texts, keys }, entry, json);
-        search?.set(entry.slot, entry.row);
-        changed.push({ before, after: entry });
-      }
-      if (changed.length > 0) moveChanged(sorted, changed);
+      changeCount++;
     }
     state = { version: changes.version, generation: changes.generation };
+    partial = false;
+  }
+
+  /** Applies one chunk of an incremental load; returns how many tokens the load changed so far. */
+  function applyChanged(rows: readonly TokenRow[], changedBefore: number): number {
+    if (rows.length === 0) return changedBefore;
+    const prepared = rows.map((row) => prepare(row, entries.get(row.address)?.slot ?? -1, pools, view));
+    partial = true;
+    changeCount++;
+    texts.reserve(prepared.reduce((bytes, p) => bytes + Buffer.byteLength(p.json), 0));
+    const changed: Change[] = [];
+    for (const { entry, json } of prepared) {
+      const before = entries.get(entry.row.address);
+      if (before) texts.free(before);
+      if (entry.slot < 0) entry.slot = before?.slot ?? entries.size;
+      put({ entries, bySlot, texts, keys }, entry, json);
+      search?.set(entry.slot, entry.row);
+      changed.push({ before, after: entry });
+    }
+    moveChanged(sorted, changed, changedBefore);
+    return changedBefore + changed.length;
   }
 
   const due = () => gate.due(options.staleMs);
@@ -188,7 +218,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     const wanted = query.addresses && query.search !== undefined ? new Set(query.addresses) : undefined;
     const keep = query.isSecure === undefined && !wanted ? undefined : (e: Entry) => (query.isSecure === undefined || e.row.isSecure === query.isSecure) && (!wanted || wanted.has(e.row.address));
     if (query.search !== undefined) {
-      ranking.prepare(`${state?.generation}.${state?.version}`, () => [...entries.values()], keys, searchIndex());
+      ranking.prepare(String(changeCount), () => [...entries.values()], keys, searchIndex());
       if (query.order === undefined && query.sort === undefined) return ranking.rank(searchIndex(), query.search, bySlot, keep, start, end);
       return paged(sortBy(ranking.matches(searchIndex(), query.search, bySlot, keep), order, sort, keys));
     }
@@ -197,7 +227,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   }
 
   return {
-    version: () => (state ? `${state.generation}.${state.version}` : ''),
+    version: () => (state && !partial ? `${state.generation}.${state.version}` : ''),
     due,
     refresh,
     stale: () => gate.stale(waitMs),
@@ -260,12 +290,13 @@ function estimateBytes(rows: readonly TokenRow[], tokens: number, pools: PoolInd
 /**
  * Moves the changed tokens within the orderings already sorted: each old entry is found by its
  * old keys and taken out, the new one put where it now belongs (a few binary searches per
- * change); an ordering with too many changes is dropped, to be sorted again when asked for.
+ * change); an ordering with too many changes in one load (`changedBefore` counts those of its
+ * earlier chunks) is dropped, to be sorted again when asked for.
  */
-function moveChanged(sorted: Map<string, Ordering>, changed: readonly Change[]): void {
+function moveChanged(sorted: Map<string, Ordering>, changed: readonly Change[], changedBefore: number): void {
   const belongs = (o: Ordering, e: Entry | undefined): e is Entry => e !== undefined && (o.isSecure === undefined || e.row.isSecure === o.isSecure);
   for (const [key, o] of sorted) {
-    if (changed.length > o.list.length * RESORT_SHARE) {
+    if (changedBefore + changed.length > o.list.length * RESORT_SHARE) {
       sorted.delete(key);
       continue;
     }

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTokenCatalog } from '../../../src/readModel/tokens/createTokenCatalog.ts';
-import { loadTokenChanges, readDataState, recordSwaps, refreshSwapCounts, upsertPools, upsertTokens, type Database, type PoolWrite, type TokenWrite } from '../../../src/db/index.ts';
+import { loadTokenChanges, readDataState, recordSwaps, refreshSwapCounts, upsertPools, upsertTokens, type Database, type PoolWrite, type Queryable, type TokenWrite } from '../../../src/db/index.ts';
 import { listTokens, orderColumns, type OrderColumn } from '../../oracles/index.ts';
 import { resetDatabase, testDatabases } from '../../helpers/testDatabases.ts';
 import { BASE_TIME, addressOf, makeTokens } from '../../helpers/tokenFixtures.ts';
@@ -206,6 +206,45 @@ for (const target of testDatabases) {
       assert.equal(catalog.version(), version);
       for (const [i, q] of queries.entries()) assert.deepEqual(await catalog.page(q), before[i], 'full: the same pages');
       catalog.stop();
+    });
+
+    it('applies a large incremental load chunk by chunk, naming no version until it is whole', async () => {
+      await resetDatabase(db);
+      const tokens = makeTokens(17);
+      await upsertTokens(db, tokens);
+      // Each token query of a load first records what the catalogue answers at that moment.
+      const seen: { version: string; name: string }[] = [];
+      let catalog: ReturnType<typeof createTokenCatalog> | undefined;
+      let watching = false;
+      const watched: Queryable = {
+        async query(sql, params) {
+          if (watching && /FROM tokens/.test(sql) && /row_version > \$1/.test(sql)) {
+            const token = JSON.parse((await catalog!.token(addressOf(0)))!.toString()) as { name: string };
+            seen.push({ version: catalog!.version(), name: token.name });
+          }
+          return db.query(sql, params);
+        },
+      };
+      catalog = createTokenCatalog({ db: watched, staleMs: 60_000, chunkRows: 3 });
+      await catalog.refresh(true);
+      const before = catalog.version();
+      const changed = [0, 1, 2, 5, 6, 7, 8, 12, 16];
+      await upsertTokens(db, changed.map((i) => ({ ...tokens[i]!, fdv: `${i + 0.5}`, name: `${tokens[i]!.name}*`, at: new Date() })));
+      watching = true;
+      await catalog.refresh(true);
+      watching = false;
+      // Chunks of 3 changed rows: four queries, the last one empty.
+      assert.deepEqual(seen.map((s) => s.version), [before, '', '', ''], 'no version while only some chunks are applied');
+      assert.deepEqual(seen.map((s) => s.name.endsWith('*')), [false, true, true, true], "the first chunk's tokens served before the load ends");
+      assert.notEqual(catalog.version(), '');
+      assert.notEqual(catalog.version(), before);
+      const fresh = createTokenCatalog({ db, staleMs: 0 });
+      for (const order of ['name', 'fdv', 'symbol', 'contractAddress'] as const) {
+        const q = { page: 1, limit: 100, order, sort: 'desc' } as const;
+        assert.deepEqual(await catalog.page(q), await fresh.page(q), order);
+      }
+      catalog.stop();
+      fresh.stop();
     });
 
     it('holds its data between checks when staleMs is long, and follows on refresh', async () => {
