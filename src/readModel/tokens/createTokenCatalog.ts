@@ -104,7 +104,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
    * next load reads them again (applying a row twice changes nothing).
    */
   async function load(): Promise<void> {
-    type Next = { entries: Map<string, Entry>; bySlot: Entry[]; texts: TextSlab<Entry, Token>; keys: ApproxKeys; pools: PoolIndex; view: HistoryView; tokens: number; reserved: boolean };
+    type Next = { entries: Map<string, Entry>; bySlot: Entry[]; texts: TextSlab<Entry, Token>; keys: ApproxKeys; pools: PoolIndex; view: HistoryView };
     let next: Next | undefined;
     // How many tokens this incremental load changed so far (orderings resort past a share of them).
     let changedSoFar = 0;
@@ -121,17 +121,13 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
             return;
           }
           const nextView = historyView(c.coverage);
-          next = { entries: new Map(), bySlot: [], texts: createTextSlab<Entry, Token>(), keys: createApproxKeys(), pools: createPoolIndex(c.pools, nextView), view: nextView, tokens: c.tokens ?? 0, reserved: false };
+          next = { entries: new Map(), bySlot: [], texts: createTextSlab<Entry, Token>(), keys: createApproxKeys(), pools: createPoolIndex(c.pools, nextView), view: nextView };
         },
         rows(chunk) {
           const n = next;
           if (!n) {
             changedSoFar = applyChanged(chunk, changedSoFar);
             return;
-          }
-          if (!n.reserved) {
-            n.texts.reserve(estimateBytes(chunk, n.tokens, n.pools, n.view));
-            n.reserved = true;
           }
           for (const row of chunk) {
             const before = n.entries.get(row.address);
@@ -161,7 +157,6 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     const prepared = rows.map((row) => prepare(row, entries.get(row.address)?.slot ?? -1, pools, view));
     partial = true;
     changeCount++;
-    texts.reserve(prepared.reduce((bytes, p) => bytes + Buffer.byteLength(p.json), 0));
     const changed: Change[] = [];
     for (const { entry, json } of prepared) {
       const before = entries.get(entry.row.address);
@@ -260,6 +255,7 @@ function prepare(row: TokenRow, slot: number, pools: PoolIndex, view: HistoryVie
   const entry: Entry = {
     row: toSortRow(row),
     slot,
+    segment: 0,
     offset: 0,
     length: 0,
     digestHigh: digest.readInt32LE(0),
@@ -273,18 +269,6 @@ function put(into: { entries: Map<string, Entry>; bySlot: Entry[]; texts: TextSl
   into.keys.set(entry.slot, entry.row);
   into.entries.set(entry.row.address, entry);
   into.bySlot[entry.slot] = entry;
-}
-
-/**
- * The JSON size of a full load of `tokens` tokens, from a sample of its first rows (a fifth
- * more, as headroom): the slab makes room once instead of growing step by step, without holding
- * the whole batch's JSON to measure it.
- */
-function estimateBytes(rows: readonly TokenRow[], tokens: number, pools: PoolIndex, view: HistoryView): number {
-  const sample = rows.slice(0, 64);
-  if (sample.length === 0) return 0;
-  const bytes = sample.reduce((n, row) => n + Buffer.byteLength(JSON.stringify(toToken(row, sourceOf(row, pools), view))), 0);
-  return Math.ceil((bytes / sample.length) * Math.max(tokens, rows.length) * 1.2);
 }
 
 /**

@@ -224,6 +224,7 @@ for (const target of testDatabases) {
           }
           return db.query(sql, params);
         },
+        exec: (sql) => db.exec(sql),
       };
       catalog = createTokenCatalog({ db: watched, staleMs: 60_000, chunkRows: 3 });
       await catalog.refresh(true);
