@@ -13,7 +13,7 @@ import { COMPLETE_HISTORY, historyView, viewKey, type HistoryView } from '../his
 import { createApproxKeys, insertSorted, removeSorted, sortBy, toSortRow, type ApproxKeys, type SortRow } from './tokenOrder.ts';
 
 /** A token: what orderings read, its slot in the approximate keys, its JSON's place and digest. */
-type Entry = PageEntry & { row: SortRow; slot: number };
+type Entry = PageEntry & { row: SortRow; slot: number; seen: number };
 type Change = { before: Entry | undefined; after: Entry };
 type Ordering = { order: OrderColumn; sort: SortDirection; isSecure: boolean | undefined; list: Entry[] };
 
@@ -71,11 +71,11 @@ export type TokenCatalog = {
  * addresses are 100 map lookups; the database answers one small query per `staleMs`.
  */
 export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
-  let entries = new Map<string, Entry>();
+  const entries = new Map<string, Entry>();
   let pools = createPoolIndex();
-  let bySlot: Entry[] = [];
-  let texts = createTextSlab<Entry, Token>();
-  let keys = createApproxKeys();
+  const bySlot: Entry[] = [];
+  const texts = createTextSlab<Entry, Token>();
+  const keys = createApproxKeys();
   let sorted = new Map<string, Ordering>();
   // Built when first searched after a full load, then kept up to date token by token.
   let search: ReturnType<typeof createSearchIndex> | undefined;
@@ -87,87 +87,114 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   const waitMs = options.waitMs ?? Infinity;
 
   /**
-   * Set while the rows of an incremental load are applied chunk by chunk (and after a load that
-   * failed half way): the tokens held are then between two data versions, so version() names
-   * none and nothing answered meanwhile is cached under one.
+   * Set while a load's rows are applied chunk by chunk (and after a load that failed half way):
+   * the tokens held are then between two data versions, so version() names none and nothing
+   * answered meanwhile is cached under one.
    */
   let partial = false;
   /** Moves on every change of the entries (the search ranking is prepared per value). */
   let changeCount = 0;
+  /** Slots of removed tokens, given to new ones first; and the next slot never used. */
+  const freeSlots: number[] = [];
+  let slotCount = 0;
+  /** Numbers full loads: an entry a full load read carries its number (`seen`), the others are gone. */
+  let fullLoads = 0;
 
   /**
-   * Applies a load chunk by chunk, so that it never holds more than a chunk of rows besides the
-   * catalogue, however many tokens changed. A full load fills new structures and swaps them in at
-   * the end. An incremental one prepares each chunk's entries before touching any (what can throw:
-   * a freed span still referenced would let a page copy another token's bytes), then applies it;
-   * a load that fails half way leaves the chunks applied and the version where it was, so the
-   * next load reads them again (applying a row twice changes nothing).
+   * Applies a load chunk by chunk, so that it holds at most a chunk of rows besides the catalogue,
+   * however many tokens changed, full loads included (a second catalogue built beside the first
+   * doubled the memory at every full load: after a reorg, at every history range filled, when the
+   * windows' coverage moved). Each chunk's entries are prepared before any is touched (what can
+   * throw: a freed span still referenced would let a page copy another token's bytes), then
+   * applied; a full load keeps an entry whose JSON is unchanged and, at its end, removes the tokens
+   * it did not read. A load that fails half way leaves the chunks applied and the version where it
+   * was, so the next load reads them again (applying a row twice changes nothing).
    */
   async function load(): Promise<void> {
-    type Next = { entries: Map<string, Entry>; bySlot: Entry[]; texts: TextSlab<Entry, Token>; keys: ApproxKeys; pools: PoolIndex; view: HistoryView };
-    let next: Next | undefined;
-    // How many tokens this incremental load changed so far (orderings resort past a share of them).
+    let nextPools: PoolIndex | undefined;
+    let nextView = view;
+    let full: number | undefined; // this full load's number
+    // How many tokens this load changed so far (orderings resort past a share of them).
     let changedSoFar = 0;
     const changes = await loadTokenChanges(options.db, state, {
       chunkRows: options.chunkRows,
       fullWhen: (coverage) => viewKey(historyView(coverage)) !== viewKey(view),
       sink: {
         begin(c) {
-          if (!c.full) {
-            if (c.pools.length === 0) return;
-            partial = true;
-            pools = pools.with(c.pools);
-            changeCount++;
-            return;
-          }
-          const nextView = historyView(c.coverage);
-          next = { entries: new Map(), bySlot: [], texts: createTextSlab<Entry, Token>(), keys: createApproxKeys(), pools: createPoolIndex(c.pools, nextView), view: nextView };
+          if (c.full) {
+            full = ++fullLoads;
+            nextView = historyView(c.coverage);
+            nextPools = createPoolIndex(c.pools, nextView);
+          } else if (c.pools.length > 0) nextPools = pools.with(c.pools);
         },
         rows(chunk) {
-          const n = next;
-          if (!n) {
-            changedSoFar = applyChanged(chunk, changedSoFar);
-            return;
-          }
-          for (const row of chunk) {
-            const before = n.entries.get(row.address);
-            const { entry, json } = prepare(row, before?.slot ?? n.entries.size, n.pools, n.view);
-            if (before) n.texts.free(before);
-            put(n, entry, json);
-          }
+          const prepared = chunk.map((row) => prepare(row, entries.get(row.address)?.slot ?? -1, nextPools ?? pools, nextView));
+          switchTo(nextPools, nextView, full !== undefined);
+          nextPools = undefined;
+          changedSoFar = applyChanged(prepared, changedSoFar, full);
         },
       },
     });
-    if (changes.full) {
-      const n = next!;
-      ({ entries, bySlot, texts, keys } = n);
-      pools = n.pools;
-      view = n.view;
-      sorted = new Map();
-      search = undefined;
-      changeCount++;
-    }
+    switchTo(nextPools, nextView, false);
+    if (full !== undefined) removeUnseen(full);
     state = { version: changes.version, generation: changes.generation };
     partial = false;
   }
 
-  /** Applies one chunk of an incremental load; returns how many tokens the load changed so far. */
-  function applyChanged(rows: readonly TokenRow[], changedBefore: number): number {
-    if (rows.length === 0) return changedBefore;
-    const prepared = rows.map((row) => prepare(row, entries.get(row.address)?.slot ?? -1, pools, view));
+  /** Puts a load's pools and view in place, before its first rows are applied (or at its end). */
+  function switchTo(nextPools: PoolIndex | undefined, nextView: HistoryView, starting: boolean): void {
+    if (nextPools) pools = nextPools;
+    view = nextView;
+    if (nextPools || starting) {
+      partial = true;
+      changeCount++;
+    }
+  }
+
+  /**
+   * Applies one chunk's prepared entries; returns how many tokens the load changed so far. In a
+   * full load (`full`: its number) an entry whose JSON is unchanged stays, marked as read.
+   */
+  function applyChanged(prepared: readonly { entry: Entry; json: Json<Token> }[], changedBefore: number, full: number | undefined): number {
     partial = true;
     changeCount++;
     const changed: Change[] = [];
     for (const { entry, json } of prepared) {
       const before = entries.get(entry.row.address);
+      if (full !== undefined) {
+        entry.seen = full;
+        if (before && before.digestHigh === entry.digestHigh && before.digestLow === entry.digestLow) {
+          before.seen = full;
+          continue;
+        }
+      }
       if (before) texts.free(before);
-      if (entry.slot < 0) entry.slot = before?.slot ?? entries.size;
+      if (entry.slot < 0) entry.slot = before?.slot ?? freeSlots.pop() ?? slotCount++;
       put({ entries, bySlot, texts, keys }, entry, json);
       search?.set(entry.slot, entry.row);
       changed.push({ before, after: entry });
     }
-    moveChanged(sorted, changed, changedBefore);
+    if (changed.length > 0) moveChanged(sorted, changed, changedBefore);
     return changedBefore + changed.length;
+  }
+
+  /**
+   * Removes the tokens full load `full` did not read (rows were deleted: a reorg). Rare, so the
+   * orderings and the search index are dropped and rebuilt when next asked for; a removed slot is
+   * reached from nowhere once they are (bySlot is read through the search index only).
+   */
+  function removeUnseen(full: number): void {
+    const gone = [...entries.values()].filter((e) => e.seen !== full);
+    if (gone.length === 0) return;
+    partial = true;
+    changeCount++;
+    for (const entry of gone) {
+      texts.free(entry);
+      entries.delete(entry.row.address);
+      freeSlots.push(entry.slot);
+    }
+    sorted = new Map();
+    search = undefined;
   }
 
   const due = () => gate.due(options.staleMs);
@@ -255,6 +282,7 @@ function prepare(row: TokenRow, slot: number, pools: PoolIndex, view: HistoryVie
   const entry: Entry = {
     row: toSortRow(row),
     slot,
+    seen: 0,
     segment: 0,
     offset: 0,
     length: 0,

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTokenCatalog } from '../../../src/readModel/tokens/createTokenCatalog.ts';
-import { loadTokenChanges, readDataState, recordSwaps, refreshSwapCounts, upsertPools, upsertTokens, type Database, type PoolWrite, type Queryable, type TokenWrite } from '../../../src/db/index.ts';
+import { bumpDataGeneration, loadTokenChanges, readDataState, recordSwaps, refreshSwapCounts, upsertPools, upsertTokens, type Database, type PoolWrite, type Queryable, type TokenWrite } from '../../../src/db/index.ts';
 import { listTokens, orderColumns, type OrderColumn } from '../../oracles/index.ts';
 import { resetDatabase, testDatabases } from '../../helpers/testDatabases.ts';
 import { BASE_TIME, addressOf, makeTokens } from '../../helpers/tokenFixtures.ts';
@@ -244,6 +244,49 @@ for (const target of testDatabases) {
         const q = { page: 1, limit: 100, order, sort: 'desc' } as const;
         assert.deepEqual(await catalog.page(q), await fresh.page(q), order);
       }
+      catalog.stop();
+      fresh.stop();
+    });
+
+    it('applies a full load in place: removes the deleted tokens, keeps the rest, answers like a fresh catalogue', async () => {
+      await resetDatabase(db);
+      const tokens = makeTokens(14);
+      await upsertTokens(db, tokens);
+      const seen: string[] = [];
+      let catalog: ReturnType<typeof createTokenCatalog> | undefined;
+      let watching = false;
+      const watched: Queryable = {
+        async query(sql, params) {
+          if (watching && /FROM tokens/.test(sql) && /ORDER BY address LIMIT/.test(sql)) seen.push(catalog!.version());
+          return db.query(sql, params);
+        },
+        exec: (sql) => db.exec(sql),
+      };
+      catalog = createTokenCatalog({ db: watched, staleMs: 60_000, chunkRows: 4 });
+      await catalog.refresh(true);
+      for (const order of ['name', 'fdv'] as const) await catalog.page({ page: 1, limit: 100, order, sort: 'asc' }); // orderings held
+      await catalog.page({ page: 1, limit: 100, search: 'Tok' });
+      const before = catalog.version();
+      // Rows deleted (as a reorg does) and others changed or added: the generation moves.
+      await db.query(`DELETE FROM tokens WHERE address = ANY($1::text[])`, [[addressOf(1), addressOf(6), addressOf(13)]]);
+      await upsertTokens(db, [...makeTokens(17).slice(14), { ...tokens[0]!, name: 'Renamed', fdv: '0.5', at: new Date() }, { ...tokens[9]!, fdv: '999999', at: new Date() }]);
+      await bumpDataGeneration(db);
+      watching = true;
+      await catalog.refresh(true);
+      watching = false;
+      assert.equal(seen[0], before);
+      assert.ok(seen.slice(1).length > 0 && seen.slice(1).every((v) => v === ''), `no version while a full load is applied in place: ${JSON.stringify(seen)}`);
+      assert.notEqual(catalog.version(), '');
+      for (const gone of [1, 6, 13]) assert.equal(await catalog.token(addressOf(gone)), undefined, `token ${gone} removed`);
+      const fresh = createTokenCatalog({ db, staleMs: 0 });
+      for (const query of [
+        { page: 1, limit: 100, order: 'name', sort: 'asc' },
+        { page: 1, limit: 100, order: 'fdv', sort: 'asc' },
+        { page: 1, limit: 5, order: 'symbol', sort: 'desc' },
+        { page: 1, limit: 100, search: 'Tok' },
+        { page: 1, limit: 100, order: 'fdv', sort: 'desc', addresses: [addressOf(0), addressOf(1), addressOf(15)] },
+      ] as const) assert.deepEqual(await catalog.page(query), await fresh.page(query), JSON.stringify(query));
+      for (let i = 0; i < 17; i++) assert.deepEqual(await catalog.token(addressOf(i)), await fresh.token(addressOf(i)), `token ${i}`);
       catalog.stop();
       fresh.stop();
     });
