@@ -5,8 +5,19 @@ export async function bumpDataVersion(db: Queryable): Promise<void> {
   await db.query(`UPDATE data_version SET version = version + 1 WHERE id = 1`);
 }
 
-/** Marks that rows were deleted: readers cannot follow by version alone and reload in full. */
+/**
+ * Marks that rows were deleted, tokens or pools among them (a reorg): readers cannot follow by
+ * version alone and reload in full, the token catalogue included.
+ */
 export async function bumpDataGeneration(db: Queryable): Promise<void> {
+  await db.query(`UPDATE data_version SET version = version + 1, generation = generation + 1, catalogue_generation = catalogue_generation + 1 WHERE id = 1`);
+}
+
+/**
+ * Marks that history rows were deleted (price changes, candles) but no token or pool: the price
+ * histories reload in full, the token catalogue follows by version.
+ */
+export async function bumpHistoryGeneration(db: Queryable): Promise<void> {
   await db.query(`UPDATE data_version SET version = version + 1, generation = generation + 1 WHERE id = 1`);
 }
 
@@ -22,14 +33,15 @@ export async function readDataVersion(db: Queryable): Promise<number> {
   return (await readDataState(db)).version;
 }
 
-export async function readDataState(db: Queryable): Promise<DataVersion & { coverage: DataCoverage }> {
-  const rows = await db.query<{ version: number | string; generation: number | string; historyFrom: Date | string | null; indexedTime: Date | string | null }>(
-    `SELECT version, generation, history_from AS "historyFrom", indexed_time AS "indexedTime" FROM data_version WHERE id = 1`,
+/** The data version, the generations (see bumpDataGeneration, bumpHistoryGeneration) and the coverage. */
+export async function readDataState(db: Queryable): Promise<DataVersion & { catalogueGeneration: number; coverage: DataCoverage }> {
+  const rows = await db.query<{ version: number | string; generation: number | string; catalogueGeneration: number | string; historyFrom: Date | string | null; indexedTime: Date | string | null }>(
+    `SELECT version, generation, catalogue_generation AS "catalogueGeneration", history_from AS "historyFrom", indexed_time AS "indexedTime" FROM data_version WHERE id = 1`,
   );
   const row = rows[0];
   const date = (v: Date | string | null | undefined) => (v === null || v === undefined ? null : new Date(v));
   return {
-    version: Number(row?.version ?? 0), generation: Number(row?.generation ?? 0),
+    version: Number(row?.version ?? 0), generation: Number(row?.generation ?? 0), catalogueGeneration: Number(row?.catalogueGeneration ?? 0),
     coverage: { historyFrom: date(row?.historyFrom), indexedTime: date(row?.indexedTime) },
   };
 }

@@ -2,7 +2,7 @@ export type { Database, DatabaseSession, Queryable, SqlParam } from './Database.
 export { asDatabaseFault, isDatabaseFault } from './asDatabaseFault.ts';
 export { createDatabase, type DatabaseOptions } from './createDatabase.ts';
 export { migrate, migrationsApplied, listMigrations } from './migrate.ts';
-export { bumpDataVersion, bumpDataGeneration, readDataVersion, readDataState, type DataVersion, type DataCoverage } from './bumpDataVersion.ts';
+export { bumpDataVersion, bumpDataGeneration, bumpHistoryGeneration, readDataVersion, readDataState, type DataVersion, type DataCoverage } from './bumpDataVersion.ts';
 export { loadTokenChanges, type LoadSink, type TokenChanges } from './tokens/loadTokenChanges.ts';
 export type { TokenRow } from './tokens/TokenRow.ts';
 export { upsertTokens, type TokenWrite } from './tokens/upsertTokens.ts';

@@ -14,7 +14,7 @@
 // reaches as far back before the indexed head as price changes are kept (historyKeepMs; at least
 // the 7-day window).
 import { retentionDefaults, type RetentionConfig } from '../config/retentionConfig.ts';
-import { appendPricePoints, bumpDataGeneration, prependCandles, recordSwaps } from '../db/index.ts';
+import { appendPricePoints, bumpHistoryGeneration, prependCandles, recordSwaps } from '../db/index.ts';
 import {
   deleteCarriedPriceChanges, dropProvisionalStates, loadLiquidityNet, markInexactBuckets, saveFeedAnswers, savePoolStates, savePositionChanges,
   savePriceChanges, writeHistoryWindow, type CheckpointWithHistory, type HistoryWindow, type PoolState, type PoolStateWrite, type PriceChange, type StoredPool,
@@ -286,8 +286,9 @@ export async function writeHistoryRange(
     await writeCatalogue(tx, ctx, written, checkpoint.blockTime, scope);
     lap('catalogue');
     await writeHistoryWindow(tx, history);
-    // Carried prices and carried-only candles were deleted: API processes reload in full.
-    await bumpDataGeneration(tx);
+    // Carried prices and carried-only candles were deleted (no token or pool): API processes reload
+    // the price histories in full; the token catalogue follows by version.
+    await bumpHistoryGeneration(tx);
     return written;
   });
   after.edgeTimes = edgeCache;

@@ -2,7 +2,7 @@
 // query, full and incremental, including page sizes that divide the row count exactly.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { loadTokenChanges, upsertTokens, type Database, type TokenRow } from '../../src/db/index.ts';
+import { bumpDataGeneration, bumpHistoryGeneration, loadPriceChanges, loadTokenChanges, upsertTokens, type Database, type TokenRow } from '../../src/db/index.ts';
 import { tokenColumns } from '../../src/db/tokens/TokenRow.ts';
 import { resetDatabase, testDatabases } from '../helpers/testDatabases.ts';
 import { addressOf, makeTokens } from '../helpers/tokenFixtures.ts';
@@ -66,6 +66,25 @@ for (const target of testDatabases) {
         assert.deepEqual(next.rows, byAddress(await db.query<TokenRow>(`SELECT ${tokenColumns} FROM tokens WHERE row_version > $1`, [first.version])));
       }
       assert.equal((await loadTokenChanges(db, await loadTokenChanges(db), { chunkRows: 1 })).rows.length, 0, 'nothing new');
+    });
+
+    it('loads in full when token or pool rows were deleted, not when only history rows were', async () => {
+      await resetDatabase(db);
+      await upsertTokens(db, makeTokens(6));
+      const first = await loadTokenChanges(db);
+      const prices = await loadPriceChanges(db, undefined, { cutoff: new Date(0) }, { points() {}, tokens() {} });
+      // A history range filled: carried price changes and candles deleted, the tokens rewritten.
+      await bumpHistoryGeneration(db);
+      const afterFill = await loadTokenChanges(db, first);
+      assert.equal(afterFill.full, false, 'the catalogue follows by version');
+      assert.notEqual(afterFill.version, first.version);
+      assert.equal((await loadPriceChanges(db, prices, { cutoff: new Date(0) }, { points() {}, tokens() {} })).full, true, 'the price histories reload');
+      // A reorg: tokens deleted.
+      await db.query(`DELETE FROM tokens WHERE address = $1`, [addressOf(2)]);
+      await bumpDataGeneration(db);
+      const afterReorg = await loadTokenChanges(db, afterFill);
+      assert.equal(afterReorg.full, true);
+      assert.equal(afterReorg.rows.length, 5);
     });
   });
 }

@@ -58,13 +58,15 @@ function tokenRowOf(text: string): TokenRow {
 
 /**
  * What changed since a reader's last load: the rows stamped above its version, or every row
- * when it has none yet or the generation moved (rows were deleted). The version is read first,
+ * when it has none yet or the catalogue's generation moved (token or pool rows were deleted). The version is read first,
  * so a row written while this runs is read now or next time, never missed. Rows are read in
  * keyset pages ordered by address (`chunkRows` per query), so they come back in that order.
  */
 export async function loadTokenChanges(db: Queryable, since?: DataVersion, options: LoadTokenChangesOptions = {}): Promise<TokenChanges> {
   const chunkRows = Math.max(1, Math.floor(options.chunkRows ?? TOKEN_CHUNK_ROWS));
-  const state = await readDataState(db);
+  // The catalogue's generation: history rows deleted (a filled history range) call for no full load.
+  const { catalogueGeneration, ...data } = await readDataState(db);
+  const state = { ...data, generation: catalogueGeneration };
   const full = since === undefined || since.generation !== state.generation || (options.fullWhen?.(state.coverage) ?? false);
   if (!full && since.version === state.version) return { ...state, full, rows: [], pools: [] };
   const pools = await db.query<PoolRow>(

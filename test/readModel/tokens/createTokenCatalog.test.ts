@@ -94,7 +94,7 @@ for (const target of testDatabases) {
         }
       }
       const state = await readDataState(db);
-      assert.equal(catalog.version(), `${state.generation}.${state.version}`);
+      assert.equal(catalog.version(), `${state.catalogueGeneration}.${state.version}`);
       catalog.stop();
     });
 
