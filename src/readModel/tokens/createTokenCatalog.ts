@@ -107,10 +107,9 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   /**
    * Applies a load chunk by chunk, so that it holds at most a chunk of rows besides the catalogue,
    * however many tokens changed, full loads included (a second catalogue built beside the first
-   * doubled the memory at every full load: after a reorg, at every history range filled, when the
-   * windows' coverage moved). Each chunk's entries are prepared before any is touched (what can
-   * throw: a freed span still referenced would let a page copy another token's bytes), then
-   * applied; a full load keeps an entry whose JSON is unchanged and, at its end, removes the tokens
+   * doubled the memory at every full load: after a reorg, or when the windows' coverage moved).
+   * Each chunk's entries are prepared before any is touched (what can throw: a freed span still
+   * referenced would let a page copy another token's bytes), then applied; a full load keeps an entry whose JSON is unchanged and, at its end, removes the tokens
    * it did not read. A load that fails half way leaves the chunks applied and the version where it
    * was, so the next load reads them again (applying a row twice changes nothing).
    */
