@@ -21,9 +21,9 @@ type Ordering = { order: OrderColumn; sort: SortDirection; isSecure: boolean | u
  * Above this share of changed tokens, or this many, an ordering is dropped and sorted again when
  * next asked for; below it the changed tokens are moved to their new places: an indexer batch
  * touches a few tokens, and sorting everything again per ordering per update sits on the request
- * path. A move splices the list twice, so moving costs the list's length per change while a sort
- * costs it about log₂ times once: at 100,000 tokens 6,000 moves (a share of 1/16) held the event
- * loop ~0.8 s per ordering, a sort ~60 ms.
+ * path. A move splices the list twice, so moving k changes costs k times the list's length while a
+ * sort costs about log₂ of it times the length once: past a few hundred changes sorting is cheaper
+ * whatever the list's size (docs/performance.md, the live writer at 100,000 tokens).
  */
 const RESORT_SHARE = 1 / 16;
 const RESORT_CHANGES = 500;
