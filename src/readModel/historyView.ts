@@ -22,5 +22,5 @@ export function historyView(coverage: DataCoverage): HistoryView {
   };
 }
 
-/** Equal views serialise alike. */
-export const viewKey = (view: HistoryView): string => JSON.stringify(view);
+/** Views whose windows are alike give the same figures (historyFrom aside). */
+export const windowsKey = (view: HistoryView): string => JSON.stringify(view.windows);

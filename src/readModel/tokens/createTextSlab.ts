@@ -11,6 +11,8 @@ export type TextSlab<T extends SlabSpan, J> = {
   free(item: T): void;
   /** Copies `item`'s bytes into `target` at `at`; returns the end. */
   copy(item: T, target: Buffer, at: number): number;
+  /** Copies `item`'s bytes into `target` at `at` with `splice` applied; returns the end. */
+  copySpliced(item: T, splice: Splice, target: Buffer, at: number): number;
   /** A copy of `item`'s bytes, owned by the caller. */
   bytes(item: T): JsonBytes<J>;
   /** Forgets every item and lets go of every segment. */
@@ -27,6 +29,9 @@ export const SEGMENT_BYTES = 1 << 20;
  * least 7/8 live, so the slab holds at most 8/7 of the live bytes plus the segment being filled.
  */
 export const MAX_GARBAGE_SHARE = 1 / 8;
+
+/** `drop` bytes of a text, starting `at` bytes into it, replaced by `insert`. */
+export type Splice = { at: number; drop: number; insert: Buffer };
 
 type Segment<T> = { buf: Buffer; used: number; live: number; items: Set<T> };
 
@@ -117,6 +122,14 @@ export function createTextSlab<T extends SlabSpan, J>(): TextSlab<T, J> {
     },
     free,
     copy: (item, target, at) => at + segments[item.segment]!.buf.copy(target, at, item.offset, item.offset + item.length),
+    copySpliced(item, splice, target, at) {
+      const buf = segments[item.segment]!.buf;
+      const cut = item.offset + splice.at;
+      if (splice.at < 0 || splice.at + splice.drop > item.length) throw new RangeError(`splice ${splice.at}+${splice.drop} outside a text of ${item.length} bytes`);
+      at += buf.copy(target, at, item.offset, cut);
+      at += splice.insert.copy(target, at);
+      return at + buf.copy(target, at, cut + splice.drop, item.offset + item.length);
+    },
     // the bytes of a Json<J> put there
     bytes: (item) => Buffer.from(segments[item.segment]!.buf.subarray(item.offset, item.offset + item.length)) as JsonBytes<J>,
     clear() {

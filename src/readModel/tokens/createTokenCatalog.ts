@@ -5,15 +5,23 @@ import { loadTokenChanges, type DataVersion, type PoolRow, type Queryable, type 
 import { createPoolIndex, type PoolIndex } from './createPoolIndex.ts';
 import type { OrderColumn, PageMeta, PoolPage, SortDirection, Token, TokenListQuery, TokenPage } from '../types.ts';
 import { createTextSlab, type TextSlab } from './createTextSlab.ts';
-import { pageAnswer, type PageEntry } from './pageAnswer.ts';
+import { pageAnswer, type PageEntry, type PageTexts } from './pageAnswer.ts';
 import { createSearchRanking } from './rankSearchMatches.ts';
 import { createSearchIndex } from './createSearchIndex.ts';
 import { createHeldDataGate } from '../heldDataGate.ts';
-import { COMPLETE_HISTORY, historyView, viewKey, type HistoryView } from '../historyView.ts';
-import { createApproxKeys, insertSorted, removeSorted, sortBy, toSortRow, type ApproxKeys, type SortRow } from './tokenOrder.ts';
+import { COMPLETE_HISTORY, historyView, windowsKey, type HistoryView } from '../historyView.ts';
+import { createApproxKeys, insertSorted, removeSorted, sameSortRow, sortBy, toSortRow, type ApproxKeys, type SortRow } from './tokenOrder.ts';
 
-/** A token: what orderings read, its slot in the approximate keys, its JSON's place and digest. */
-type Entry = PageEntry & { row: SortRow; slot: number; seen: number };
+/**
+ * A token: what orderings read, its slot in the approximate keys, its JSON's place and digest, and
+ * where in that JSON the `null` of `completeness.historyFrom` is (bytes before its end).
+ */
+type Entry = PageEntry & { row: SortRow; slot: number; seen: number; historyTail: number };
+
+// Every token's JSON is stored with this, and answered with the coverage's historyFrom spliced in.
+const HISTORY_FROM_KEY = '"historyFrom":';
+const STORED_HISTORY_FROM = `${HISTORY_FROM_KEY}null`;
+const NULL_BYTES = 4;
 type Change = { before: Entry | undefined; after: Entry };
 type Ordering = { order: OrderColumn; sort: SortDirection; isSecure: boolean | undefined; list: Entry[] };
 
@@ -85,8 +93,21 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   let search: ReturnType<typeof createSearchIndex> | undefined;
   const ranking = createSearchRanking<Entry>();
   let state: DataVersion | undefined;
-  // The history view every held token's JSON was built with: when the coverage gives another, every token is built again.
+  // The history view every held token's JSON was built with: when the coverage gives other windows, every token is built again.
   let view: HistoryView = COMPLETE_HISTORY;
+  /**
+   * `completeness.historyFrom` as JSON bytes, spliced into every token answered (undefined: null, as
+   * stored). It moves with every history range a head-first indexer fills, so it is not built into
+   * the tokens' JSON: rebuilding every token per range cost 100,000 tokens' JSON each time.
+   */
+  let historyFrom: Buffer | undefined;
+  const tokenTexts: PageTexts<Entry, Token> = {
+    length: (e) => e.length + (historyFrom ? historyFrom.length - NULL_BYTES : 0),
+    copy: (e, target, at) => (historyFrom ? texts.copySpliced(e, { at: e.length - e.historyTail, drop: NULL_BYTES, insert: historyFrom }, target, at) : texts.copy(e, target, at)),
+    get tag() {
+      return historyFrom?.toString('latin1') ?? '';
+    },
+  };
   const gate = createHeldDataGate(load, () => state !== undefined, options.onError);
   const waitMs = options.waitMs ?? Infinity;
 
@@ -121,9 +142,10 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     let changedSoFar = 0;
     const changes = await loadTokenChanges(options.db, state, {
       chunkRows: options.chunkRows,
-      fullWhen: (coverage) => viewKey(historyView(coverage)) !== viewKey(view),
+      fullWhen: (coverage) => windowsKey(historyView(coverage)) !== windowsKey(view),
       sink: {
         begin(c) {
+          setHistoryFrom(historyView(c.coverage).historyFrom);
           if (c.full) {
             full = ++fullLoads;
             nextView = historyView(c.coverage);
@@ -144,6 +166,14 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     partial = false;
   }
 
+  function setHistoryFrom(from: string | null): void {
+    const next = from === null ? undefined : Buffer.from(JSON.stringify(from), 'latin1');
+    const same = next === undefined ? historyFrom === undefined : historyFrom !== undefined && next.equals(historyFrom);
+    if (same) return;
+    historyFrom = next;
+    partial = true;
+  }
+
   /** Puts a load's pools and view in place, before its first rows are applied (or at its end). */
   function switchTo(nextPools: PoolIndex | undefined, nextView: HistoryView, starting: boolean): void {
     if (nextPools) pools = nextPools;
@@ -155,8 +185,10 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   }
 
   /**
-   * Applies one chunk's prepared entries; returns how many tokens the load changed so far. In a
-   * full load (`full`: its number) an entry whose JSON is unchanged stays, marked as read.
+   * Applies one chunk's prepared entries; returns how many tokens the load changed so far (in the
+   * orderings). In a full load (`full`: its number) every entry read is marked as read. A token whose
+   * sort row is unchanged keeps its entry, with its new JSON if that changed, and its places in the
+   * orderings: a full load for new windows moves no token.
    */
   function applyChanged(prepared: readonly { entry: Entry; json: Json<Token> }[], changedBefore: number, full: number | undefined): number {
     partial = true;
@@ -164,12 +196,15 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     const changed: Change[] = [];
     for (const { entry, json } of prepared) {
       const before = entries.get(entry.row.address);
-      if (full !== undefined) {
-        entry.seen = full;
-        if (before && before.digestHigh === entry.digestHigh && before.digestLow === entry.digestLow) {
-          before.seen = full;
-          continue;
-        }
+      if (full !== undefined) entry.seen = full;
+      if (before && sameSortRow(before.row, entry.row)) {
+        if (full !== undefined) before.seen = full;
+        if (before.digestHigh === entry.digestHigh && before.digestLow === entry.digestLow) continue;
+        texts.put(before, json);
+        before.digestHigh = entry.digestHigh;
+        before.digestLow = entry.digestLow;
+        before.historyTail = entry.historyTail;
+        continue;
       }
       if (before) texts.free(before);
       if (entry.slot < 0) entry.slot = before?.slot ?? freeSlots.pop() ?? slotCount++;
@@ -260,12 +295,16 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
       await refresh();
       const { total, page } = select(query);
       const meta = toJson<PageMeta>({ page: query.page, limit: query.limit, totalItemsCount: total, pagesCount: Math.ceil(total / query.limit) });
-      return pageAnswer(texts, page, meta);
+      return pageAnswer(tokenTexts, page, meta);
     },
     async token(address) {
       await refresh();
       const entry = entries.get(address.toLowerCase());
-      return entry && texts.bytes(entry);
+      if (!entry || !historyFrom) return entry && texts.bytes(entry);
+      const bytes = Buffer.allocUnsafe(tokenTexts.length(entry));
+      // allocUnsafe: a short copy would send whatever the memory held before
+      if (tokenTexts.copy(entry, bytes, 0) !== bytes.length) throw new Error('token answer shorter than its length');
+      return bytes as JsonBytes<Token>; // the stored JSON with a JSON string in place of null
     },
     async pools(address, page, limit) {
       await refresh();
@@ -278,14 +317,21 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
 
 const sourceOf = (row: TokenRow, pools: PoolIndex): PoolRow | undefined => (row.priceSource === null ? undefined : pools.get(row.priceSource));
 
-/** A token's entry and JSON, computed before anything is changed (this is what can throw). */
+/**
+ * A token's entry and JSON (with historyFrom null, spliced when answered), computed before
+ * anything is changed (this is what can throw).
+ */
 function prepare(row: TokenRow, slot: number, pools: PoolIndex, view: HistoryView): { entry: Entry; json: Json<Token> } {
-  const json = toJson(toToken(row, sourceOf(row, pools), view));
+  const json = toJson(toToken(row, sourceOf(row, pools), { windows: view.windows, historyFrom: null }));
+  // Last: only completeness's other fields and two timestamps follow it (ASCII: bytes = characters).
+  const at = json.lastIndexOf(STORED_HISTORY_FROM);
+  if (at < 0) throw new Error(`token ${row.checksumAddress}: its JSON has no ${STORED_HISTORY_FROM}`);
   const digest = createHash('sha1').update(json).digest();
   const entry: Entry = {
     row: toSortRow(row),
     slot,
     seen: 0,
+    historyTail: json.length - at - HISTORY_FROM_KEY.length,
     segment: 0,
     offset: 0,
     length: 0,

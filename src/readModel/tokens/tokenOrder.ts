@@ -43,6 +43,12 @@ export function toSortRow(row: TokenRow): SortRow {
   };
 }
 
+/** True when two sort rows hold the same values: every ordering and filter places them alike. */
+export function sameSortRow(a: SortRow, b: SortRow): boolean {
+  for (const key of Object.keys(a) as (keyof SortRow)[]) if (a[key] !== b[key]) return false;
+  return true;
+}
+
 // Code point order after lower-casing each code point: what `lower(x) COLLATE "C"` does in a
 // UTF-8 database (ctype C.UTF-8 or en_US.UTF-8: towlower per character, so 'İ' → 'i' where JS
 // gives 'i̇'; the first code point of JS's mapping is the same). JS compares UTF-16 code units:

@@ -51,6 +51,18 @@ describe('createTextSlab', () => {
     assert.deepEqual(slab.stats(), { live: 0, used: 0, capacity: 0, segments: 0 }, 'cleared, every segment let go');
   });
 
+  it('copies a text with a splice: bytes before it, the inserted bytes, bytes after the dropped ones', () => {
+    const slab = createTextSlab<Item, unknown>();
+    const a = item(1);
+    slab.put(a, toJson({ é: null, z: 1 })); // {"é":null,"z":1}: "null" at byte 6 (é is two bytes)
+    const insert = Buffer.from('"2026"');
+    const target = Buffer.alloc(40, 0x20);
+    const end = slab.copySpliced(a, { at: 6, drop: 4, insert }, target, 2);
+    assert.equal(target.subarray(0, end).toString(), '  {"é":"2026","z":1}');
+    assert.equal(slab.copySpliced(a, { at: 0, drop: 0, insert: Buffer.alloc(0) }, target, 0), a.length, 'an empty splice copies the text');
+    assert.throws(() => slab.copySpliced(a, { at: a.length - 2, drop: 4, insert }, target, 0), RangeError, 'a splice past the end');
+  });
+
   it('compacts a segment once it is mostly garbage: 8/7 of the live bytes at most, whatever the churn', () => {
     const slab = createTextSlab<Item, unknown>();
     const items = Array.from({ length: 24_000 }, (_, i) => item(i));

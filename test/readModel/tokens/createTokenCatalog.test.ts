@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTokenCatalog } from '../../../src/readModel/tokens/createTokenCatalog.ts';
+import { toToken } from '../../../src/readModel/tokens/toToken.ts';
 import { bumpDataGeneration, loadTokenChanges, readDataState, recordSwaps, refreshSwapCounts, upsertPools, upsertTokens, type Database, type PoolWrite, type Queryable, type TokenWrite } from '../../../src/db/index.ts';
 import { listTokens, orderColumns, type OrderColumn } from '../../oracles/index.ts';
 import { resetDatabase, testDatabases } from '../../helpers/testDatabases.ts';
@@ -289,6 +290,66 @@ for (const target of testDatabases) {
       for (let i = 0; i < 17; i++) assert.deepEqual(await catalog.token(addressOf(i)), await fresh.token(addressOf(i)), `token ${i}`);
       catalog.stop();
       fresh.stop();
+    });
+
+    it("splices the coverage's historyFrom into every answer: a filled range reloads no token, new windows are a full load", async () => {
+      await resetDatabase(db);
+      // non-ASCII text before the splice: bytes and characters differ there
+      const tokens = makeTokens(12).map((t, i) => (i === 4 ? { ...t, name: 'Tökén 4 🚀 "q"' } : t));
+      await upsertTokens(db, tokens);
+      let fullLoads = 0;
+      const watched: Queryable = {
+        async query(sql, params) {
+          if (/SELECT count\(\*\)::int AS tokens FROM tokens/.test(sql)) fullLoads++;
+          return db.query(sql, params);
+        },
+        exec: (sql) => db.exec(sql),
+      };
+      const catalog = createTokenCatalog({ db: watched, staleMs: 60_000, chunkRows: 5 });
+      const indexed = new Date('2026-11-21T12:00:00.000Z');
+      const hoursBack = (h: number) => new Date(indexed.getTime() - h * 3_600_000).toISOString();
+      // What the indexer publishes as it fills history newest first (checkpoint.ts).
+      const cover = async (historyFrom: string | null) =>
+        db.query(`UPDATE data_version SET history_from = $1, indexed_time = $2, version = version + 1 WHERE id = 1`, [historyFrom, indexed.toISOString()]);
+      const expectAnswers = async (historyFrom: string | null, windows: { h1: boolean; h6: boolean; h24: boolean; d7: boolean }) => {
+        const view = { windows, historyFrom };
+        for (const query of [
+          { page: 1, limit: 100, order: 'fdv', sort: 'desc' },
+          { page: 2, limit: 5, order: 'name', sort: 'asc' },
+          { page: 1, limit: 100, order: 'priceChange1h', sort: 'asc', isSecure: true },
+        ] as const) {
+          const { rows, total } = await listTokens(db, query);
+          const expected = { data: rows.map((row) => toToken(row, undefined, view)), meta: { page: query.page, limit: query.limit, totalItemsCount: total, pagesCount: Math.ceil(total / query.limit) } };
+          assert.equal((await catalog.page(query)).bytes.toString('utf8'), JSON.stringify(expected), `${JSON.stringify(query)} with ${JSON.stringify(view)}`);
+        }
+        const { rows } = await listTokens(db, { page: 1, limit: 100, order: 'fdv', sort: 'desc', addresses: [addressOf(4)] });
+        assert.equal((await catalog.token(addressOf(4)))!.toString('utf8'), JSON.stringify(toToken(rows[0]!, undefined, view)));
+      };
+      const etag = async () => (await catalog.page({ page: 1, limit: 10, order: 'fdv', sort: 'desc' })).etag;
+
+      await cover(hoursBack(2));
+      await catalog.refresh(true);
+      assert.equal(fullLoads, 1, 'the first load');
+      await expectAnswers(hoursBack(2), { h1: true, h6: false, h24: false, d7: false });
+      const twoHours = await etag();
+
+      await cover(hoursBack(3)); // a filled range: the same windows
+      await catalog.refresh(true);
+      assert.equal(fullLoads, 1, 'historyFrom alone moved: no token is built again');
+      await expectAnswers(hoursBack(3), { h1: true, h6: false, h24: false, d7: false });
+      assert.notEqual(await etag(), twoHours, "the page's ETag follows historyFrom");
+
+      await upsertTokens(db, [{ ...tokens[4]!, fdv: '123456789', at: new Date() }]); // a change among a load for new windows
+      await cover(hoursBack(30));
+      await catalog.refresh(true);
+      assert.equal(fullLoads, 2, 'the 6 h and 24 h windows filled: every token built again');
+      await expectAnswers(hoursBack(30), { h1: true, h6: true, h24: true, d7: false });
+
+      await cover(null); // complete
+      await catalog.refresh(true);
+      assert.equal(fullLoads, 3);
+      await expectAnswers(null, { h1: true, h6: true, h24: true, d7: true });
+      catalog.stop();
     });
 
     it('holds its data between checks when staleMs is long, and follows on refresh', async () => {
