@@ -80,6 +80,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
   const prices = options.prices ?? createPriceHistoryStore({ db, staleMs: 0, now: options.now });
   const responseCache = createResponseCache({
     version: () => catalog.version(),
+    servedVersion: () => catalog.heldVersion(),
     maxAgeSeconds: options.cache?.maxAgeSeconds ?? 5,
     maxBytes: options.cache?.maxBytes,
     metrics,

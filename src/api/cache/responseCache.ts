@@ -23,6 +23,13 @@ export type ResponseCacheOptions = {
    * never stored under a version newer than the data it was built from); '' stores nothing.
    */
   version: () => string;
+  /**
+   * The version whose stored answers are served (default: `version`). While the catalogue applies
+   * a load it names no version to build under, but every answer stored under the version it held
+   * whole before describes that version: they are served until the load is whole, as answers
+   * held during a check are.
+   */
+  servedVersion?: () => string;
   /** Cache-Control max-age of answers, in seconds: the data refresh cadence. */
   maxAgeSeconds: number;
   /** Bound of the stored answers (bodies, gzip copies, keys), in bytes; default 2 MiB. */
@@ -44,8 +51,9 @@ export type ResponseCache = {
   /** The data version answers built now will be stored under (read it before building one). */
   version(): string;
   /**
-   * Stores a 200 JSON body built from data at `atVersion` ('' stores nothing), with its ETag when
-   * its producer knows it (else the body's hash); the answer to serve.
+   * Stores a 200 JSON body built from data at `atVersion` ('' stores nothing, nor does a version
+   * that moved while the answer was built: it may mix two), with its ETag when its producer knows
+   * it (else the body's hash); the answer to serve.
    */
   store(url: string, atVersion: string, body: string | Buffer, route: string, headers: CachedAnswer['headers'], etag?: string): CachedAnswer;
   /** Express middleware serving stored answers. */
@@ -102,8 +110,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     return clock ? `${key}#${clock}` : key;
   };
 
+  const servedVersion = options.servedVersion ?? options.version;
+
   function lookup(url: string): CachedAnswer | undefined {
-    const version = options.version();
+    const version = servedVersion();
     const entry = version ? entries.get(keyOf(url)) : undefined;
     const hit = entry !== undefined && entry.version === version;
     options.metrics?.cacheLookups.inc({ cache: 'response', result: hit ? 'hit' : 'miss' });
@@ -134,7 +144,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   function store(url: string, atVersion: string, body: string | Buffer, route: string, headers: CachedAnswer['headers'], etag?: string): CachedAnswer {
     const buffer = typeof body === 'string' ? Buffer.from(body) : body;
     const answer: CachedAnswer = { version: atVersion, body: buffer, etag: etag ?? etagOf(buffer), route, headers };
-    if (atVersion) entries.set(keyOf(url), answer);
+    if (atVersion && atVersion === options.version()) entries.set(keyOf(url), answer);
     return answer;
   }
 

@@ -54,8 +54,13 @@ export type TokenCatalogOptions = {
 };
 
 export type TokenCatalog = {
-  /** The data version the catalogue holds, as a string for ETags and cache keys. */
+  /**
+   * The data version the catalogue holds, as a string for ETags and cache keys; '' while a load
+   * is applied chunk by chunk (the tokens held are then between two versions).
+   */
   version(): string;
+  /** The last data version the catalogue held whole: version() except while a load is applied. */
+  heldVersion(): string;
   /** True when the last version check is older than `staleMs`: the next read checks again. */
   due(): boolean;
   /**
@@ -288,6 +293,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
 
   return {
     version: () => (state && !partial ? `${state.generation}.${state.version}` : ''),
+    heldVersion: () => (state ? `${state.generation}.${state.version}` : ''),
     due,
     refresh,
     stale: () => gate.stale(waitMs),

@@ -34,3 +34,31 @@ describe('response cache bound', () => {
     assert.ok(byDefault < keptWith(2 * 1024 * 1024 + 30_000), 'one answer more fits in a larger bound');
   });
 });
+
+describe('response cache versions', () => {
+  it('stores no answer whose data version moved while it was built: a load began, the tokens it read may mix two', () => {
+    let version = '1.1';
+    const held = '1.1';
+    const cache = createResponseCache({ version: () => version, servedVersion: () => held, maxAgeSeconds: 5 });
+    const atStart = cache.version();
+    version = ''; // the load's first chunk applied while the answer was built
+    cache.store('/tokens', atStart, body(1, 10), '/tokens', []);
+    assert.equal(cache.lookup('/tokens'), undefined, 'not served as what 1.1 answered');
+    version = '1.1';
+    cache.store('/tokens', cache.version(), body(2, 10), '/tokens', []);
+    assert.equal(cache.lookup('/tokens')?.body.toString(), body(2, 10), 'built at one version: stored');
+  });
+
+  it('serves the answers of the version held whole while a load is applied, and none after it', () => {
+    let version = '1.1';
+    let held = '1.1';
+    const cache = createResponseCache({ version: () => version, servedVersion: () => held, maxAgeSeconds: 5 });
+    cache.store('/tokens', cache.version(), body(1, 10), '/tokens', []);
+    version = ''; // applying a load: the tokens are between 1.1 and 1.2
+    assert.equal(cache.lookup('/tokens')?.body.toString(), body(1, 10), 'what 1.1 answered');
+    cache.store('/tokens?page=2', cache.version(), body(2, 10), '/tokens', []);
+    assert.equal(cache.lookup('/tokens?page=2'), undefined, 'nothing built meanwhile is stored');
+    version = held = '1.2';
+    assert.equal(cache.lookup('/tokens'), undefined, 'the load is whole: 1.1 answers no more');
+  });
+});
