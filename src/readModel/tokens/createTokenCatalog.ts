@@ -103,7 +103,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   /**
    * `completeness.historyFrom` as JSON bytes, spliced into every token answered (undefined: null, as
    * stored). It moves with every history range a head-first indexer fills, so it is not built into
-   * the tokens' JSON: rebuilding every token per range cost 100,000 tokens' JSON each time.
+   * the tokens' JSON: a filled range changes this one value, not every token.
    */
   let historyFrom: Buffer | undefined;
   const tokenTexts: PageTexts<Entry, Token> = {
@@ -171,6 +171,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     partial = false;
   }
 
+  /** Sets the historyFrom answered; a new one names no version until the load that brought it is whole. */
   function setHistoryFrom(from: string | null): void {
     const next = from === null ? undefined : Buffer.from(JSON.stringify(from), 'latin1');
     const same = next === undefined ? historyFrom === undefined : historyFrom !== undefined && next.equals(historyFrom);
