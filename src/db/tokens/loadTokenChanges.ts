@@ -33,7 +33,8 @@ export type LoadSink = {
    * (full loads only) how many tokens there are.
    */
   begin(changes: Omit<TokenChanges, 'rows'> & { tokens?: number }): void;
-  rows(chunk: TokenRow[]): void;
+  /** Awaited before the next chunk is read. */
+  rows(chunk: TokenRow[]): void | Promise<void>;
 };
 
 /**
@@ -91,7 +92,7 @@ export async function loadTokenChanges(db: Queryable, since?: DataVersion, optio
     const chunk = asJson
       ? (await db.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM (${select}) t`, params)).map((r) => tokenRowOf(r.row))
       : await db.query<TokenRow>(select, params);
-    if (sink) sink.rows(chunk);
+    if (sink) await sink.rows(chunk);
     else for (const row of chunk) rows.push(row);
     if (chunk.length < chunkRows) break;
     after = chunk[chunk.length - 1]!.address;

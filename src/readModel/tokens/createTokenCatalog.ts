@@ -36,6 +36,13 @@ type Ordering = { order: OrderColumn; sort: SortDirection; isSecure: boolean | u
 const RESORT_SHARE = 1 / 16;
 const RESORT_CHANGES = 500;
 
+/**
+ * Tokens prepared and applied between two turns of the event loop: building a token's JSON is the
+ * costly part of a load, and a chunk of rows at once held every request for the whole chunk
+ * (a full load of 100,000 tokens is seconds of it; requests are answered between slices).
+ */
+const APPLY_SLICE = 250;
+
 export type TokenCatalogOptions = {
   db: Queryable;
   /** A request older than this since the last version check checks again (0: every request). */
@@ -131,7 +138,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   let fullLoads = 0;
 
   /**
-   * Applies a load chunk by chunk, so that it holds at most a chunk of rows besides the catalogue,
+   * Applies a load chunk by chunk (each in slices of APPLY_SLICE tokens), so that it holds at most a chunk of rows besides the catalogue,
    * however many tokens changed, full loads included (a second catalogue built beside the first
    * doubled the memory at every full load: after a reorg, or when the windows' coverage moved).
    * Each chunk's entries are prepared before any is touched (what can throw: a freed span still
@@ -157,11 +164,15 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
             nextPools = createPoolIndex(c.pools, nextView);
           } else if (c.pools.length > 0) nextPools = pools.with(c.pools);
         },
-        rows(chunk) {
-          const prepared = chunk.map((row) => prepare(row, entries.get(row.address)?.slot ?? -1, nextPools ?? pools, nextView));
-          switchTo(nextPools, nextView, full !== undefined);
-          nextPools = undefined;
-          changedSoFar = applyChanged(prepared, changedSoFar, full);
+        async rows(chunk) {
+          for (let i = 0; i < chunk.length; i += APPLY_SLICE) {
+            if (i > 0) await new Promise((resolve) => setImmediate(resolve)); // requests first
+            const slice = chunk.slice(i, i + APPLY_SLICE);
+            const prepared = slice.map((row) => prepare(row, entries.get(row.address)?.slot ?? -1, nextPools ?? pools, nextView));
+            switchTo(nextPools, nextView, full !== undefined);
+            nextPools = undefined;
+            changedSoFar = applyChanged(prepared, changedSoFar, full);
+          }
         },
       },
     });

@@ -352,6 +352,30 @@ for (const target of testDatabases) {
       catalog.stop();
     });
 
+    it('answers requests between slices of a chunk: a load never holds them for a whole chunk', async () => {
+      await resetDatabase(db);
+      const tokens = makeTokens(600);
+      await upsertTokens(db, tokens);
+      const catalog = createTokenCatalog({ db, staleMs: 60_000, chunkRows: 1000 });
+      await catalog.refresh(true);
+      await upsertTokens(db, tokens.map((t) => ({ ...t, name: `${t.name}*`, at: new Date() })));
+      const renamed = async (i: number) => (JSON.parse((await catalog.token(addressOf(i)))!.toString()) as { name: string }).name.endsWith('*');
+      let loading = true;
+      const states = new Set<string>();
+      const watch = (async () => {
+        while (loading) {
+          states.add(`${await renamed(0)} ${await renamed(599)}`);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      })();
+      await catalog.refresh(true);
+      loading = false;
+      await watch;
+      assert.ok(states.has('true false'), `a request answered with the chunk's first tokens applied and its last not yet: ${[...states].join(', ')}`);
+      assert.equal(await renamed(599), true);
+      catalog.stop();
+    });
+
     it('holds its data between checks when staleMs is long, and follows on refresh', async () => {
       await resetDatabase(db);
       await upsertTokens(db, makeTokens(3));
