@@ -2,6 +2,7 @@
 // freshness lag of a running service (`main.ts start` following the same chain): seconds from a
 // new block with swaps being mined to the API answering the changed swap counts.
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import pg from 'pg';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createChainClient } from '../../src/chain/createChainClient.ts';
@@ -154,6 +155,27 @@ function demoPresetFile(node: ChainNode, pollMs: number): string {
   return presetFile;
 }
 
+/**
+ * Waits until the indexer's history is complete (`data_version.history_from` null): a head-first
+ * bootstrap is ready at the head and fills history after, and the last filled range moves every
+ * token's windows (a full load of the catalogue in every serve process, docs/performance.md). The
+ * cases measure serving while the indexer follows live trading, after that start-up.
+ */
+async function historyFilled(databaseUrl: string, deadline: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ from: Date | null }>('SELECT history_from AS "from" FROM data_version WHERE id = 1');
+      if (rows[0] && rows[0].from === null) return;
+      if (Date.now() > deadline) throw new Error('the live writer\'s indexer did not fill its history in time');
+      await sleep(500);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 export type LiveWriterResult = { tradeEveryMs: number; blocks: number; swaps: number; durationMs: number };
 export type LiveWriter = { stop(): Promise<LiveWriterResult> };
 
@@ -161,7 +183,7 @@ export type LiveWriter = { stop(): Promise<LiveWriterResult> };
  * The demo indexer writing into `databaseUrl` while cases run: `npm run index` (its own process)
  * follows the demo chain, which mines a block of trading every `tradeEveryMs`; each block's swaps
  * move prices and change the data version the serving processes watch. Starts once the indexer has
- * caught up with the chain's history (its readiness).
+ * caught up with the chain (its readiness) and filled its history.
  */
 export async function startLiveWriter(node: ChainNode, options: { databaseUrl: string; logFile: string; tradeEveryMs: number; timeoutMs: number }): Promise<LiveWriter> {
   const pollMs = 1000;
@@ -183,6 +205,7 @@ export async function startLiveWriter(node: ChainNode, options: { databaseUrl: s
       if (Date.now() > deadline) throw new Error('the live writer\'s indexer did not catch up in time');
       await sleep(500);
     }
+    await historyFilled(options.databaseUrl, deadline);
   } catch (error) {
     await indexer.stop();
     throw error;
