@@ -46,11 +46,12 @@ for (const target of testDatabases) {
       const cached = (await request(app).get('/tokens?limit=5').expect(200)).body as Page;
       assert.ok(names(cached).every((n) => !n.endsWith('*')));
 
+      const whole = catalog.version();
       await upsertTokens(db, tokens.map((t) => ({ ...t, name: `${t.name}*`, at: new Date() })));
       let probed = false;
       probe = async () => {
         probed = true;
-        assert.equal(catalog.heldVersion() !== '', true);
+        assert.equal(catalog.heldVersion(), whole, 'mid-load, the version held whole is the one before the load');
         const hit = await request(app).get('/tokens?limit=5').expect(200);
         assert.deepEqual(hit.body, cached, 'the answer stored at the version held whole');
         assert.equal(hit.headers['x-data-stale'], 'true', 'served while its check is late');
@@ -60,6 +61,8 @@ for (const target of testDatabases) {
       await catalog.refresh(true);
       assert.equal(probed, true, 'the probe ran during the load');
       assert.notEqual(catalog.version(), '');
+      assert.notEqual(catalog.version(), whole);
+      assert.equal(catalog.heldVersion(), catalog.version());
       for (const url of ['/tokens?limit=5', '/tokens?limit=7']) {
         const now = names((await request(app).get(url).expect(200)).body);
         assert.ok(now.every((n) => n.endsWith('*')), `${url} after the load: ${JSON.stringify(now)}`);

@@ -105,6 +105,8 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   let search: ReturnType<typeof createSearchIndex> | undefined;
   const ranking = createSearchRanking<Entry>();
   let state: DataVersion | undefined;
+  /** `state` as the text version() and heldVersion() answer, made once per load (they are read per request). */
+  let stateText = '';
   // The history view every held token's JSON was built with: when the coverage gives other windows, every token is built again.
   let view: HistoryView = COMPLETE_HISTORY;
   /**
@@ -116,9 +118,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   const tokenTexts: PageTexts<Entry, Token> = {
     length: (e) => e.length + (historyFrom ? historyFrom.length - NULL_BYTES : 0),
     copy: (e, target, at) => (historyFrom ? texts.copySpliced(e, { at: e.length - e.historyTail, drop: NULL_BYTES, insert: historyFrom }, target, at) : texts.copy(e, target, at)),
-    get tag() {
-      return historyFrom?.toString('latin1') ?? '';
-    },
+    tag: '', // the historyFrom answered, as text (set with it)
   };
   const gate = createHeldDataGate(load, () => state !== undefined, options.onError);
   const waitMs = options.waitMs ?? Infinity;
@@ -138,13 +138,14 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   let fullLoads = 0;
 
   /**
-   * Applies a load chunk by chunk (each in slices of APPLY_SLICE tokens), so that it holds at most a chunk of rows besides the catalogue,
-   * however many tokens changed, full loads included (a second catalogue built beside the first
-   * doubled the memory at every full load: after a reorg, or when the windows' coverage moved).
-   * Each chunk's entries are prepared before any is touched (what can throw: a freed span still
-   * referenced would let a page copy another token's bytes), then applied; a full load keeps an entry whose JSON is unchanged and, at its end, removes the tokens
-   * it did not read. A load that fails half way leaves the chunks applied and the version where it
-   * was, so the next load reads them again (applying a row twice changes nothing).
+   * Applies a load chunk by chunk, each in slices of APPLY_SLICE tokens, so that it holds at most a
+   * chunk of rows besides the catalogue however many tokens changed, full loads included (a second
+   * catalogue built beside the first doubled the memory at every full load: after a reorg, or when
+   * the windows' coverage moved). Each slice's entries are prepared before any is touched (what can
+   * throw: a freed span still referenced would let a page copy another token's bytes), then applied
+   * (see applyChanged); a full load, at its end, removes the tokens it did not read. A load that
+   * fails half way leaves the slices applied and the version where it was, so the next load reads
+   * them again (applying a row twice changes nothing).
    */
   async function load(): Promise<void> {
     let nextPools: PoolIndex | undefined;
@@ -179,6 +180,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     switchTo(nextPools, nextView, false);
     if (full !== undefined) removeUnseen(full);
     state = { version: changes.version, generation: changes.generation };
+    stateText = `${state.generation}.${state.version}`;
     partial = false;
   }
 
@@ -188,6 +190,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     const same = next === undefined ? historyFrom === undefined : historyFrom !== undefined && next.equals(historyFrom);
     if (same) return;
     historyFrom = next;
+    tokenTexts.tag = next?.toString('latin1') ?? '';
     partial = true;
   }
 
@@ -304,8 +307,8 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   }
 
   return {
-    version: () => (state && !partial ? `${state.generation}.${state.version}` : ''),
-    heldVersion: () => (state ? `${state.generation}.${state.version}` : ''),
+    version: () => (partial ? '' : stateText),
+    heldVersion: () => stateText,
     due,
     refresh,
     stale: () => gate.stale(waitMs),
