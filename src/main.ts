@@ -249,17 +249,19 @@ async function main(mode: Mode): Promise<void> {
     onError: (err) => logger.warn({ err }, 'token catalogue refresh failed; serving the tokens held, marked stale'),
   });
   stoppables.push({ name: 'token catalogue', stop: () => catalog.stop() });
+  let tokensLoaded!: () => void;
   const prices = createPriceHistoryStore({
     db,
     staleMs: config.http.dataVersionPollMs,
     pollMs: config.http.dataVersionPollMs,
     waitMs: config.dataRefreshWaitMs,
     onError: (err) => logger.warn({ err }, 'price history refresh failed; serving the histories held, marked stale'),
+    fillAfter: new Promise<void>((resolve) => (tokensLoaded = resolve)),
   });
   stoppables.push({ name: 'price histories', stop: () => prices.stop() });
   // Loaded before serving when the database answers; otherwise as soon as it does (until then
   // requests for tokens and prices answer 503 with Retry-After).
-  const loadHeld = () => Promise.all([catalog.refresh(true), prices.refresh(true)]);
+  const loadHeld = () => Promise.all([catalog.refresh(true).finally(tokensLoaded), prices.refresh(true)]);
   if (database.isReady()) await loadHeld();
   else void database.ready.then(loadHeld).catch((err: unknown) => logger.warn({ err }, 'loading tokens and prices failed; requests load them'));
   const counter = config.http.redisUrl

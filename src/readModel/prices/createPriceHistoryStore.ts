@@ -8,7 +8,8 @@ import {
   type Queryable,
 } from '../../db/index.ts';
 import { createHeldDataGate } from '../heldDataGate.ts';
-import { joinJsonNumbers, jsonArray, jsonNumber, jsonObjectWriter, jsonRecord, splitJsonNumbers, toJson, type JoinedJsonNumbers, type Json } from '../json.ts';
+import { jsonArray, jsonNumber, jsonObjectWriter, jsonRecord, toJson, type Json } from '../json.ts';
+import { createPackedHistories, estimatedBytes, type History, type PackedHistories } from './createPackedHistories.ts';
 import type { PriceHistories, PriceHistory, PricePoint } from '../types.ts';
 
 const HOUR_MS = 3_600_000;
@@ -29,34 +30,8 @@ export function historyRange(now: Date): { from: Date; to: Date } {
   return { from: new Date(current - (HISTORY_HOURS - 1) * HOUR_MS), to: new Date(current) };
 }
 
-type Entry = {
-  checksum: string;
-  /** The current price as JSON number text, like every price held. */
-  currentPrice: Json<number> | null;
-  /** ms since the epoch */
-  priceUpdatedAt: number | null;
-  /** The hour of the first stored point (see `steps`). */
-  firstHour: number;
-  /**
-   * Hours of the stored points, ascending, `prices` in step, packed (memory: a number array held
-   * 365 bytes per token, docs/performance.md): the hour of each point after the first as its step
-   * from the one before, one UTF-16 code unit per point (the first's is 0); when a step does not
-   * fit in one (an old carried point, 7.5 years before the next), the hours themselves.
-   */
-  steps: string | number[];
-  /**
-   * The points' prices as JSON number text, joined by commas: one string per token, not one per
-   * point (memory, docs/performance.md); split again per answer.
-   */
-  prices: JoinedJsonNumbers;
-  /** An estimate of what the entry holds in the V8 heap (see sizeOf), counted against the store's bound. */
-  bytes: number;
-  /** Asked for since eviction last passed it (see evict). */
-  used: boolean;
-};
-
 /** Default bound of the histories held (PriceHistoryStoreOptions.maxBytes). */
-export const PRICE_HISTORY_MAX_BYTES = 16 * 1024 * 1024;
+export const PRICE_HISTORY_MAX_BYTES = 64 * 1024 * 1024;
 /**
  * Tokens per query of the background fill (unless chunkRows is given): each query holds the
  * event loop while PGlite runs it, so requests served meanwhile wait at most one small query.
@@ -80,7 +55,9 @@ export type PriceHistoryStoreOptions = {
   /** Called when a check fails after the last one succeeded (once per outage). */
   onError?: (error: unknown) => void;
   /**
-   * The most the histories held may take (estimated V8 heap bytes, default PRICE_HISTORY_MAX_BYTES):
+   * The most the histories held may take (their records' bytes and an estimate of their V8 heap,
+   * see createPackedHistories; default PRICE_HISTORY_MAX_BYTES, every history of a
+   * 100,000-token catalogue):
    * beyond it the oldest are forgotten (one asked for since eviction last passed it gets a second
    * chance), and loaded again when next asked for.
    */
@@ -91,6 +68,12 @@ export type PriceHistoryStoreOptions = {
    * from memory once filled, as when every history was loaded before serving.
    */
   fill?: boolean;
+  /**
+   * The fill starts once this settles (main: the token catalogue's first load, which the fill's
+   * queries would otherwise slow down on PGlite, where both run on one thread: start-up waits for
+   * the catalogue, not for the histories).
+   */
+  fillAfter?: PromiseLike<unknown>;
 };
 
 export type PriceHistoryStore = {
@@ -131,8 +114,9 @@ export type PriceHistoryStore = {
  * price, unknown tokens left out.
  *
  * Only points that can still show are held: those from the cutoff (the window's first hour minus
- * one) on, plus each token's latest one before it. When the hour rolls over, older points are
- * dropped here without asking the database; rows pruned there (prunePricePoints) are older still,
+ * one) on, plus each token's latest one before it. When the hour rolls over, the points that left
+ * the window are dropped from a history when it is next read or changed (not in one pass over
+ * every history held, which would hold a request), without asking the database; rows pruned there (prunePricePoints) are older still,
  * so pruning needs no reload. A request for an earlier window than the cutoff (a clock moved
  * back) forgets what is held.
  *
@@ -144,9 +128,8 @@ export type PriceHistoryStore = {
 export function createPriceHistoryStore(options: PriceHistoryStoreOptions): PriceHistoryStore {
   const clock = options.now ?? (() => new Date());
   const maxBytes = options.maxBytes ?? PRICE_HISTORY_MAX_BYTES;
-  /** The histories held, in the order eviction passes them (see evict). */
-  let entries = new Map<string, Entry>();
-  let heldBytes = 0;
+  /** The histories held, in the order eviction passes them (see PackedHistories.evict). */
+  const held = createPackedHistories();
   let cutoff: number | undefined;
   let state: DataVersion | undefined;
   /** Moves on whenever a load starts or applies, or the cutoff moves (see the rule above). */
@@ -159,24 +142,7 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
   let fills = 0;
 
   function forgetAll(): void {
-    entries = new Map();
-    heldBytes = 0;
-  }
-
-  /**
-   * Forgets histories until the rest fit within maxBytes, oldest first, but one asked for since
-   * it was last passed gets a second chance (moved to the end, its mark cleared): a hit only marks
-   * its entry, instead of moving it (a Map delete and set per address per request).
-   */
-  function evict(): void {
-    for (const [address, entry] of entries) {
-      if (heldBytes <= maxBytes) break;
-      entries.delete(address);
-      if (entry.used) {
-        entry.used = false;
-        entries.set(address, entry);
-      } else heldBytes -= entry.bytes;
-    }
+    held.clear();
   }
 
   async function load(now: Date): Promise<void> {
@@ -205,9 +171,8 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
         if (options.fill ?? true) void fill(++fills).catch(() => {}); // what it does not read is read when asked for
       } else {
         // only the histories held: the others are read as they are when asked for
-        for (const row of tokens) setToken(entries, row, false);
-        heldBytes += putPoints(entries, points, cutoff ?? cutoffFor(hourOf(now)));
-        evict();
+        applyChanges(held, tokens, points, cutoff ?? cutoffFor(hourOf(now)));
+        held.evict(maxBytes);
       }
       state = { version: changes.version, generation: changes.generation };
     } finally {
@@ -229,7 +194,7 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
     return gate.beforeRequest(options.staleMs, waitMs, 'price history');
   }
 
-  /** Makes sure the points held cover the window at `now`; drops the ones an hour rollover retired. */
+  /** Makes sure the points held cover the window at `now`; moves the cutoff when the hour rolled over. */
   function cover(now: Date): number {
     const wanted = cutoffFor(hourOf(now));
     if (cutoff === undefined || wanted < cutoff) {
@@ -238,7 +203,7 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
       cutoff = wanted;
       epoch++;
     } else if (wanted > cutoff) {
-      for (const entry of entries.values()) heldBytes += trim(entry, wanted);
+      // the points that left the window are dropped from each history when it is next read or changed (lookup, applyChanges)
       cutoff = wanted;
       epoch++;
     }
@@ -259,6 +224,7 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
    */
   async function fill(run: number): Promise<void> {
     const chunk = options.chunkRows ?? FILL_CHUNK;
+    if (options.fillAfter) await Promise.resolve(options.fillAfter).catch(() => {});
     let after = '';
     for (let retries = 0; run === fills && retries < FILL_RETRIES; ) {
       const at = epoch;
@@ -271,14 +237,10 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
         continue;
       }
       retries = 0;
-      const loaded = new Map<string, Entry>();
-      for (const row of read.tokens) setToken(loaded, row, true);
-      putPoints(loaded, read.points, from);
-      for (const [address, entry] of loaded) {
-        if (entries.has(address)) continue;
-        if (heldBytes + entry.bytes > maxBytes) return;
-        entries.set(address, entry);
-        heldBytes += entry.bytes;
+      for (const [address, history] of historiesOf(read, from)) {
+        if (held.has(address)) continue;
+        if (held.bytes + estimatedBytes(history) > maxBytes) return;
+        held.set(address, history);
       }
       if (read.tokens.length < chunk) return;
       after = read.tokens.at(-1)!.address;
@@ -290,35 +252,28 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
    * The entries of `addresses` (lower-case, unique) that are indexed: those held (now the most
    * recently asked for), the others read in one query and kept when the rule above allows.
    */
-  async function lookup(addresses: readonly string[], now: Date): Promise<Map<string, Entry>> {
-    const found = new Map<string, Entry>();
+  async function lookup(addresses: readonly string[], now: Date): Promise<Map<string, History>> {
+    const found = new Map<string, History>();
     const missing: string[] = [];
     const from = cover(now);
     for (const address of addresses) {
-      const entry = entries.get(address);
-      if (!entry) missing.push(address);
+      const history = held.get(address, true);
+      if (!history) missing.push(address);
       else {
-        entry.used = true;
-        found.set(address, entry);
+        if (trim(history, from)) held.set(address, history);
+        found.set(address, history);
       }
     }
     if (missing.length === 0) return found;
     const at = epoch;
     const read = await loadPriceHistoriesOf(options.db, missing, new Date(from * HOUR_MS));
-    const loaded = new Map<string, Entry>();
-    for (const row of read.tokens) setToken(loaded, row, true);
-    putPoints(loaded, read.points, from);
     const keep = at === epoch && !loading;
-    for (const [address, entry] of loaded) {
-      found.set(address, entry);
-      if (!keep) continue;
-      const held = entries.get(address); // read twice by concurrent requests
-      if (held) heldBytes -= held.bytes;
-      entries.delete(address);
-      entries.set(address, entry);
-      heldBytes += entry.bytes;
+    for (const [address, history] of historiesOf(read, from)) {
+      found.set(address, history);
+      // (read twice by concurrent requests: the later one replaces the other)
+      if (keep) held.set(address, history, true);
     }
-    if (keep) evict();
+    if (keep) held.evict(maxBytes);
     return found;
   }
 
@@ -334,8 +289,8 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
     async history(address, now = clock()) {
       const current = await ready(now);
       const key = address.toLowerCase();
-      const entry = (await lookup([key], now)).get(key);
-      return entry && serialise(entry, current);
+      const history = (await lookup([key], now)).get(key);
+      return history && serialise(history, current);
     },
     async histories(addresses, now = clock()) {
       const current = await ready(now);
@@ -343,15 +298,13 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
       const found = await lookup(wanted, now);
       const parts: [string, Json<PriceHistory>][] = [];
       for (const address of wanted) {
-        const entry = found.get(address);
-        if (entry) parts.push([entry.checksum, serialise(entry, current)]);
+        const history = found.get(address);
+        if (history) parts.push([history.checksum, serialise(history, current)]);
       }
       return jsonRecord(parts);
     },
     stats() {
-      let points = 0;
-      for (const entry of entries.values()) points += entry.steps.length;
-      return { tokens: entries.size, points, bytes: heldBytes, cutoff: cutoff === undefined ? undefined : new Date(cutoff * HOUR_MS) };
+      return { tokens: held.size, points: held.points(), bytes: held.bytes, cutoff: cutoff === undefined ? undefined : new Date(cutoff * HOUR_MS) };
     },
     stop() {
       clearInterval(timer);
@@ -360,120 +313,78 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
   };
 }
 
-/**
- * Estimated V8 heap bytes of an entry: the object, its map slot and key, the checksum, the
- * current price, and the two strings of points (one byte per character; two per step, as a
- * step above 0xff makes the string two-byte).
- */
-function sizeOf(entry: Entry): number {
-  const steps = typeof entry.steps === 'string' ? 2 * entry.steps.length : 16 + 8 * entry.steps.length;
-  return 280 + entry.prices.length + steps;
+/** A token's history with no points yet. */
+function tokenHistory(row: PriceTokenRow): History {
+  const history: History = { checksum: '', currentPrice: null, priceUpdatedAt: null, hours: [], prices: [] };
+  setToken(history, row);
+  return history;
 }
 
-/** Sets a token's current price; `create`: also a token not held yet (with no points). */
-function setToken(entries: Map<string, Entry>, row: PriceTokenRow, create: boolean): void {
-  const currentPrice = row.currentPrice === null ? null : jsonNumber(row.currentPrice);
-  const priceUpdatedAt = row.priceUpdatedAt === null ? null : new Date(row.priceUpdatedAt).getTime();
-  const entry = entries.get(row.address);
-  if (!entry) {
-    if (!create) return;
-    const created: Entry = { checksum: row.checksumAddress, currentPrice, priceUpdatedAt, firstHour: 0, steps: '', prices: joinJsonNumbers([]), bytes: 0, used: false };
-    created.bytes = sizeOf(created);
-    entries.set(row.address, created);
-    return;
+function setToken(history: History, row: PriceTokenRow): void {
+  history.checksum = row.checksumAddress;
+  history.currentPrice = row.currentPrice === null ? null : jsonNumber(row.currentPrice);
+  history.priceUpdatedAt = row.priceUpdatedAt === null ? null : new Date(row.priceUpdatedAt).getTime();
+}
+
+/** Stores a point in hour order (usually an append, or an overwrite of the last one). */
+function putPoint(history: History, hour: number, price: Json<number>): void {
+  const { hours, prices } = history;
+  let i = hours.length;
+  while (i > 0 && hours[i - 1]! > hour) i--;
+  if (i > 0 && hours[i - 1] === hour) prices[i - 1] = price;
+  else {
+    hours.splice(i, 0, hour);
+    prices.splice(i, 0, price);
   }
-  entry.checksum = row.checksumAddress;
-  entry.currentPrice = currentPrice;
-  entry.priceUpdatedAt = priceUpdatedAt;
 }
 
-/**
- * Stores points in hour order (usually appends or overwrites of the last one). Each token's
- * joined prices are split and joined once per batch of rows, not once per point. Returns the
- * change of the entries' bytes.
- */
-function putPoints(entries: Map<string, Entry>, rows: readonly PricePointChange[], cutoff: number): number {
-  const touched = new Map<Entry, { hours: number[]; prices: Json<number>[] }>();
-  for (const row of rows) {
-    // A token not held, or a point written after the token rows were read (both come with the next load).
-    const entry = entries.get(row.token);
-    if (!entry) continue;
-    let points = touched.get(entry);
-    if (!points) touched.set(entry, (points = { hours: hoursOf(entry), prices: splitJsonNumbers(entry.prices) }));
-    const { hours, prices } = points;
-    const hour = row.hour;
-    const price = jsonNumber(row.price);
-    let i = hours.length;
-    while (i > 0 && hours[i - 1]! > hour) i--;
-    if (i > 0 && hours[i - 1] === hour) prices[i - 1] = price;
-    else if (i === hours.length) {
-      hours.push(hour);
-      prices.push(price);
-    } else {
-      hours.splice(i, 0, hour);
-      prices.splice(i, 0, price);
-    }
-  }
-  let delta = 0;
-  for (const [entry, { hours, prices }] of touched) {
-    const before = trimmed(hours, cutoff);
-    delta += setPoints(entry, hours.slice(before), prices.slice(before));
-  }
-  return delta;
-}
-
-/** The hours of an entry's points, unpacked. */
-function hoursOf(entry: Entry): number[] {
-  const { steps } = entry;
-  if (typeof steps !== 'string') return steps.slice();
-  const hours: number[] = [];
-  for (let i = 0, hour = entry.firstHour; i < steps.length; i++) hours.push((hour += steps.charCodeAt(i)));
-  return hours;
-}
-
-/** Stores an entry's points: their hours packed (see Entry.steps), their prices joined. Returns the change of its bytes. */
-function setPoints(entry: Entry, hours: readonly number[], prices: readonly Json<number>[]): number {
-  entry.prices = joinJsonNumbers(prices);
-  entry.firstHour = hours[0] ?? 0;
-  const steps = hours.map((hour, i) => (i === 0 ? 0 : hour - hours[i - 1]!));
-  // one flat string (concatenating code units one by one would build a rope of them)
-  entry.steps = steps.some((step) => step > 0xffff) ? hours.slice() : String.fromCharCode(...steps);
-  const bytes = entry.bytes;
-  entry.bytes = sizeOf(entry);
-  return entry.bytes - bytes;
-}
-
-/** How many of `hours` (ascending) to drop so that those from `cutoff` on and the latest one before it stay. */
-function trimmed(hours: readonly number[], cutoff: number): number {
+/** Keeps the points from `cutoff` on and the latest one before it: the answers stay the same. Returns whether any was dropped. */
+function trim(history: History, cutoff: number): boolean {
+  const { hours } = history;
   let before = 0;
   while (before < hours.length && hours[before]! < cutoff) before++;
-  return Math.max(0, before - 1);
+  if (before < 2) return false;
+  hours.splice(0, before - 1);
+  history.prices.splice(0, before - 1);
+  return true;
 }
 
-/** Keeps the points from `cutoff` on and the latest one before it: the answers stay the same. Returns the change of its bytes. */
-function trim(entry: Entry, cutoff: number): number {
-  const { steps } = entry;
-  if (steps.length < 2) return 0;
-  // nothing to drop while the second point is from the cutoff on (checked without unpacking: every entry, every hour)
-  if ((typeof steps === 'string' ? entry.firstHour + steps.charCodeAt(1) : steps[1]!) >= cutoff) return 0;
-  const hours = hoursOf(entry);
-  const before = trimmed(hours, cutoff);
-  return before > 0 ? setPoints(entry, hours.slice(before), splitJsonNumbers(entry.prices).slice(before)) : 0;
-}
-
-/** Reused by serialise (synchronous) to unpack an entry's hours without allocating. */
-const scratchHours: number[] = [];
-
-/** `entry`'s hours in `into` (its length set to their count). */
-function unpackInto(into: number[], entry: Entry): number[] {
-  const { steps } = entry;
-  into.length = steps.length;
-  if (typeof steps !== 'string') {
-    for (let i = 0; i < steps.length; i++) into[i] = steps[i]!;
-    return into;
+/** The histories of rows read for tokens not held (a miss, a fill chunk), by address. */
+function historiesOf(read: { tokens: PriceTokenRow[]; points: PricePointChange[] }, cutoff: number): Map<string, History> {
+  const histories = new Map<string, History>();
+  for (const row of read.tokens) histories.set(row.address, tokenHistory(row));
+  for (const row of read.points) {
+    const history = histories.get(row.token);
+    if (history) putPoint(history, row.hour, jsonNumber(row.price));
   }
-  for (let i = 0, hour = entry.firstHour; i < steps.length; i++) into[i] = hour += steps.charCodeAt(i);
-  return into;
+  for (const history of histories.values()) trim(history, cutoff);
+  return histories;
+}
+
+/**
+ * Applies an incremental load to the histories held (the others are read as they are when asked
+ * for): each history changed is unpacked, changed and packed once, not once per row.
+ */
+function applyChanges(held: PackedHistories, tokens: readonly PriceTokenRow[], points: readonly PricePointChange[], cutoff: number): void {
+  const changed = new Map<string, History>();
+  const touch = (address: string): History | undefined => {
+    let history = changed.get(address);
+    if (!history && (history = held.get(address))) changed.set(address, history);
+    return history;
+  };
+  for (const row of tokens) {
+    const history = touch(row.address);
+    if (history) setToken(history, row);
+  }
+  // A token not held, or a point written after the token rows were read (both come with the next load).
+  for (const row of points) {
+    const history = touch(row.token);
+    if (history) putPoint(history, row.hour, jsonNumber(row.price));
+  }
+  for (const [address, history] of changed) {
+    trim(history, cutoff);
+    held.set(address, history);
+  }
 }
 
 /** The timestamp of each hour of the current window, made once per hour. */
@@ -496,18 +407,17 @@ const pricePoint = jsonObjectWriter<PricePoint>()(['price', 'timestamp']);
  * ended, else nothing (the bucket is left out). Written from the prices' JSON held, byte for
  * byte what JSON.stringify gives for the PriceHistory (test/readModel/prices/priceHistoryJson.test.ts).
  */
-function serialise(entry: Entry, current: number): Json<PriceHistory> {
+function serialise(history: History, current: number): Json<PriceHistory> {
   const first = current - (HISTORY_HOURS - 1);
   const stamp = stampsFor(current);
-  const hours = unpackInto(scratchHours, entry);
-  const prices = splitJsonNumbers(entry.prices);
+  const { hours, prices } = history;
   let i = 0;
   let price: Json<number> | null = null;
   while (i < hours.length && hours[i]! < first) price = prices[i++]!;
   const points: Json<PricePoint>[] = [];
   for (let hour = first; hour <= current; hour++) {
     if (i < hours.length && hours[i] === hour) price = prices[i++]!;
-    const fromCurrent = entry.priceUpdatedAt !== null && entry.priceUpdatedAt < (hour + 1) * HOUR_MS ? entry.currentPrice : null;
+    const fromCurrent = history.priceUpdatedAt !== null && history.priceUpdatedAt < (hour + 1) * HOUR_MS ? history.currentPrice : null;
     const value = price ?? fromCurrent;
     if (value !== null) points.push(pricePoint(value, stamp[hour - first]!));
   }

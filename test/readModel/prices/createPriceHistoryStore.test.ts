@@ -283,6 +283,24 @@ for (const target of testDatabases) {
       small.stop();
     });
 
+    it('starts the fill only once fillAfter settles (the token catalogue loads first)', async () => {
+      await resetDatabase(db);
+      await seed(db);
+      let chunks = 0;
+      const counted: Queryable = { exec: (sql) => db.exec(sql), query: (sql, params) => (/WHERE t\.address > \$2/.test(sql) && chunks++, db.query(sql, params)) };
+      let release!: () => void;
+      const store = createPriceHistoryStore({ db: counted, staleMs: 60_000, chunkRows: 3, fillAfter: new Promise<void>((resolve) => (release = resolve)) });
+      await store.refresh(true, NOW);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.equal(chunks, 0, 'no fill query before it settles');
+      assert.equal(store.stats().tokens, 0);
+      release();
+      for (const deadline = Date.now() + 30_000; store.stats().tokens < TOKENS && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(store.stats().tokens, TOKENS);
+      assert.ok(chunks > 1);
+      store.stop();
+    });
+
     it('reads a fill chunk again when a version check overlapped it, and goes on (busy indexer)', async () => {
       await resetDatabase(db);
       await seed(db);
