@@ -17,6 +17,8 @@ export type HeldDataGate = {
   beforeRequest(staleMs: number, waitMs: number, what: string): Promise<void>;
   /** True when the data held could not be confirmed current: the last check failed, or one is late. */
   stale(waitMs: number): boolean;
+  /** Reports no failure from now on (a check under way when its store stops fails on the closed database at shutdown). */
+  stop(): void;
 };
 
 /**
@@ -27,6 +29,7 @@ export type HeldDataGate = {
 export function createHeldDataGate(load: () => Promise<void>, held: () => boolean, onError?: (error: unknown) => void): HeldDataGate {
   let checkedAt = 0;
   let failedAt: number | undefined;
+  let stopped = false;
   /** The check under way; `late` once a request stopped waiting for it (its answer is stale). */
   let inFlight: { done: Promise<void>; startedAt: number; late: boolean } | undefined;
 
@@ -40,7 +43,7 @@ export function createHeldDataGate(load: () => Promise<void>, held: () => boolea
         (error: unknown) => {
           checkedAt = Date.now();
           // One report per outage, not one per request or poll.
-          if (failedAt === undefined) onError?.(error);
+          if (failedAt === undefined && !stopped) onError?.(error);
           failedAt ??= checkedAt;
           throw error;
         },
@@ -83,6 +86,7 @@ export function createHeldDataGate(load: () => Promise<void>, held: () => boolea
     due,
     start,
     beforeRequest,
+    stop: () => void (stopped = true),
     stale: (waitMs) => held() && (failedAt !== undefined || (inFlight !== undefined && (inFlight.late || Date.now() - inFlight.startedAt >= waitMs))),
   };
 }

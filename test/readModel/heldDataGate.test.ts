@@ -49,4 +49,31 @@ describe('held-data gate', () => {
     assert.equal(loads, 2, 'the due check ran');
     assert.equal(gate.stale(200), false);
   });
+
+  it('reports a failed check once per outage, and none once stopped (a check under way at shutdown)', async () => {
+    const reported: unknown[] = [];
+    let mode: 'ok' | 'fail' | 'hold' = 'ok';
+    let release!: () => void;
+    const gate = createHeldDataGate(
+      () =>
+        mode === 'ok' ? Promise.resolve()
+        : mode === 'fail' ? Promise.reject(new Error('database down'))
+        : new Promise<void>((_, reject) => (release = () => reject(new Error('pool ended')))),
+      () => true,
+      (error) => reported.push(error),
+    );
+    await gate.start();
+    mode = 'fail';
+    await assert.rejects(gate.start());
+    await assert.rejects(gate.start());
+    assert.equal(reported.length, 1, 'once per outage');
+    mode = 'ok';
+    await gate.start();
+    mode = 'hold';
+    const underWay = gate.start();
+    gate.stop();
+    release();
+    await assert.rejects(underWay);
+    assert.equal(reported.length, 1, 'nothing reported after stop');
+  });
 });

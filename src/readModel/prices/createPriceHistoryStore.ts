@@ -308,6 +308,7 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
     },
     stop() {
       clearInterval(timer);
+      gate.stop();
       fills++;
     },
   };

@@ -332,7 +332,10 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
       const key = address.toLowerCase();
       return entries.has(key) ? pools.page(key, page, limit) : undefined;
     },
-    stop: () => clearInterval(timer),
+    stop() {
+      clearInterval(timer);
+      gate.stop();
+    },
   };
 }
 
