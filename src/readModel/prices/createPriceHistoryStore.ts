@@ -120,10 +120,12 @@ export type PriceHistoryStore = {
  * so pruning needs no reload. A request for an earlier window than the cutoff (a clock moved
  * back) forgets what is held.
  *
- * A miss's rows are kept only when no load ran or applied meanwhile and the cutoff did not move
- * (`epoch`): they were then read at the version held or later, and the next incremental load
- * (rows stamped above the version held: the latest values, applied over them) leaves them
- * current. Otherwise they answer that request and are not kept.
+ * A miss's rows are kept only when no load applied a change meanwhile, none is under way when
+ * they arrive, and the cutoff did not move (`epoch`, `loading`): they were then read at the
+ * version held or later, and the next incremental load (rows stamped above the version held: the
+ * latest values, applied over them) leaves them current. Otherwise they answer that request and
+ * are not kept. A check that finds the version unchanged applies nothing and invalidates no read:
+ * the polls (every second) would otherwise discard many of the fill's reads.
  */
 export function createPriceHistoryStore(options: PriceHistoryStoreOptions): PriceHistoryStore {
   const clock = options.now ?? (() => new Date());
@@ -132,7 +134,7 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
   const held = createPackedHistories();
   let cutoff: number | undefined;
   let state: DataVersion | undefined;
-  /** Moves on whenever a load starts or applies, or the cutoff moves (see the rule above). */
+  /** Moves on whenever a load applies a change, or the cutoff moves (see the rule above). */
   let epoch = 0;
   const waitMs = options.waitMs ?? Infinity;
   let loading = false;
@@ -148,7 +150,6 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
   async function load(now: Date): Promise<void> {
     let settle!: () => void;
     loadSettled = new Promise((resolve) => (settle = resolve));
-    epoch++;
     loading = true;
     try {
       let full = false;
@@ -174,10 +175,10 @@ export function createPriceHistoryStore(options: PriceHistoryStoreOptions): Pric
         applyChanges(held, tokens, points, cutoff ?? cutoffFor(hourOf(now)));
         held.evict(maxBytes);
       }
+      if (full || changes.version !== state?.version || changes.generation !== state.generation) epoch++;
       state = { version: changes.version, generation: changes.generation };
     } finally {
       loading = false;
-      epoch++;
       settle();
     }
   }

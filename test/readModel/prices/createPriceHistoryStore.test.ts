@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPriceHistoryStore, historyRange, type PriceHistoryStore } from '../../../src/readModel/prices/createPriceHistoryStore.ts';
-import { appendPricePoints, bumpDataGeneration, prunePricePoints, readDataState, upsertTokens, type Database, type PricePointWrite, type Queryable, type SqlParam } from '../../../src/db/index.ts';
+import { appendPricePoints, bumpDataGeneration, bumpDataVersion, prunePricePoints, readDataState, upsertTokens, type Database, type PricePointWrite, type Queryable, type SqlParam } from '../../../src/db/index.ts';
 import { createPrng } from '../../../src/demo/prng.ts';
 import type { PriceHistories, PriceHistory } from '../../../src/readModel/types.ts';
 import { getPriceHistories, type PricePointRow } from '../../oracles/index.ts';
@@ -389,6 +389,43 @@ for (const target of testDatabases) {
       await check;
       assert.equal(await store.history(addressOf(7), NOW), await sqlHistory(db, addressOf(7), NOW));
       assert.equal(store.stats().tokens, 1, 'kept');
+      store.stop();
+    });
+
+    it('keeps a miss read across a check that found nothing changed, not across one that applied a change', async () => {
+      await resetDatabase(db);
+      await seed(db);
+      // a database whose miss reads can be held back while a check runs and ends
+      let holdMisses = false;
+      let release: (() => void) | undefined;
+      const slow: Queryable = {
+        exec: (sql) => db.exec(sql),
+        async query(sql, params) {
+          if (holdMisses && /= ANY\(/.test(sql)) await new Promise<void>((resolve) => (release = resolve));
+          return db.query(sql, params);
+        },
+      };
+      const store = createPriceHistoryStore({ db: slow, staleMs: 60_000, fill: false });
+      await store.refresh(true, NOW);
+      const overlapped = async (address: string, between: () => Promise<void>) => {
+        holdMisses = true;
+        release = undefined;
+        const answer = store.history(address, NOW);
+        while (!release) await new Promise((resolve) => setImmediate(resolve));
+        holdMisses = false;
+        await between();
+        release();
+        return answer;
+      };
+      // the version is unchanged: the check applies nothing, the read is kept
+      assert.equal(await overlapped(addressOf(7), () => store.refresh(true, NOW)), await sqlHistory(db, addressOf(7), NOW));
+      assert.equal(store.stats().tokens, 1, 'kept');
+      // a change applied while the read was under way: answered, not kept
+      await overlapped(addressOf(8), async () => {
+        await bumpDataVersion(db);
+        await store.refresh(true, NOW);
+      });
+      assert.equal(store.stats().tokens, 1, 'not kept: a change was applied meanwhile');
       store.stop();
     });
 
