@@ -6,7 +6,7 @@ import { createHttpHandler } from './api/createHttpHandler.ts';
 import { countingNote, createSharedHitCounter } from './api/limits/createSharedHitCounter.ts';
 import { createTokenCatalog } from './readModel/tokens/createTokenCatalog.ts';
 import { createMetrics } from './api/observability/createMetrics.ts';
-import { createPriceHistoryStore } from './readModel/prices/createPriceHistoryStore.ts';
+import { createPriceHistoryStore, type PriceHistoryStore } from './readModel/prices/createPriceHistoryStore.ts';
 import { startHttpServer } from './api/startHttpServer.ts';
 import { createResponseValidator } from './api/validation/createResponseValidator.ts';
 import { withResponseValidation } from './api/validation/withResponseValidation.ts';
@@ -202,6 +202,8 @@ async function main(mode: Mode): Promise<void> {
   }
   // A new connection per probe: readiness says whether the node answers now (a kept-alive
   // connection from before a partition would hold the probe until its timeout after the heal).
+  // Set once the API's price histories exist (serve and start), read by /metrics at scrape time.
+  let pricesHeld: PriceHistoryStore | undefined;
   const node = nodeClient('readiness', { timeoutMs: 3000, maxRetries: 0, priority: 'interactive', reuseConnections: false });
   const metrics = createMetrics({
     // `index` has no rate limits (it returns before `counter` exists).
@@ -220,6 +222,7 @@ async function main(mode: Mode): Promise<void> {
       return s && { stored: s.contractChecks, failed: s.contractCheckFailures };
     },
     chainNode: () => ({ clients: Object.fromEntries(Object.entries(nodeClients).map(([name, c]) => [name, c.stats()])), budget: budget.stats() }),
+    priceHistories: () => pricesHeld?.stats(),
   });
   const chainNodeCheck: ReadinessCheck = async () => void (await node.request('eth_blockNumber'));
   if (mode === 'index') {
@@ -259,6 +262,7 @@ async function main(mode: Mode): Promise<void> {
     fillAfter: new Promise<void>((resolve) => (tokensLoaded = resolve)),
   });
   stoppables.push({ name: 'price histories', stop: () => prices.stop() });
+  pricesHeld = prices;
   // Loaded before serving when the database answers; otherwise as soon as it does (until then
   // requests for tokens and prices answer 503 with Retry-After).
   const loadHeld = () => Promise.all([catalog.refresh(true).finally(tokensLoaded), prices.refresh(true)]);

@@ -87,6 +87,8 @@ describe('entry point', () => {
         assert.match(metrics, /chain_node_requests_total\{client="rpc",method="eth_chainId"\} 1/);
         assert.match(metrics, /chain_node_requests_total\{client="readiness",method="eth_blockNumber"\} [1-9]/);
         assert.match(metrics, /chain_node_budget_rate 25\b/, 'a node given by URL has the default budget of 25 requests/s');
+        assert.match(metrics, /^price_histories_held \d+$/m, 'the price histories this process holds');
+        assert.match(metrics, /^price_histories_bytes \d+$/m);
       });
 
       await t.test('on SIGTERM finishes the request in flight with Connection: close, serves requests already sent on idle keep-alive connections, refuses new connections and exits 0', async () => {

@@ -41,6 +41,8 @@ export function createMetrics(options: {
   indexerContractChecks?: () => { stored: number; failed: number } | undefined;
   /** Requests to the chain node by client and method, retries, refusals for rate, and the shared budget. */
   chainNode?: () => ChainNodeTraffic | undefined;
+  /** The price histories this API process holds in memory (the rest cost a query when asked for) and their estimated bytes. */
+  priceHistories?: () => { tokens: number; bytes: number } | undefined;
 } = {}): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -122,6 +124,24 @@ export function createMetrics(options: {
         this.reset();
         this.inc(value.fallbacks);
       }
+    },
+  });
+  new Gauge({
+    name: 'price_histories_held',
+    help: 'Tokens whose hourly price history this API process holds in memory (a history not held costs a database query when asked for)',
+    registers: [registry],
+    collect() {
+      const value = options.priceHistories?.();
+      if (value) this.set(value.tokens);
+    },
+  });
+  new Gauge({
+    name: 'price_histories_bytes',
+    help: 'Estimated bytes of the price histories held (records outside the V8 heap and their heap share), against the store bound',
+    registers: [registry],
+    collect() {
+      const value = options.priceHistories?.();
+      if (value) this.set(value.bytes);
     },
   });
   new Gauge({

@@ -397,11 +397,11 @@ for (const target of testDatabases) {
       await seed(db);
       // a database whose miss reads can be held back while a check runs and ends
       let holdMisses = false;
-      let release: (() => void) | undefined;
+      let gate: { release?: () => void } = {};
       const slow: Queryable = {
         exec: (sql) => db.exec(sql),
         async query(sql, params) {
-          if (holdMisses && /= ANY\(/.test(sql)) await new Promise<void>((resolve) => (release = resolve));
+          if (holdMisses && /= ANY\(/.test(sql)) await new Promise<void>((resolve) => (gate.release = resolve));
           return db.query(sql, params);
         },
       };
@@ -409,12 +409,12 @@ for (const target of testDatabases) {
       await store.refresh(true, NOW);
       const overlapped = async (address: string, between: () => Promise<void>) => {
         holdMisses = true;
-        release = undefined;
+        gate = {};
         const answer = store.history(address, NOW);
-        while (!release) await new Promise((resolve) => setImmediate(resolve));
+        while (!gate.release) await new Promise((resolve) => setImmediate(resolve));
         holdMisses = false;
         await between();
-        release();
+        gate.release();
         return answer;
       };
       // the version is unchanged: the check applies nothing, the read is kept
