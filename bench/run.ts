@@ -71,6 +71,24 @@ async function runCleanups(): Promise<void> {
   for (const c of list) await Promise.resolve(c()).catch((e: unknown) => log(`cleanup failed: ${String(e)}`));
 }
 
+/**
+ * Waits until the service's price histories stop growing (its background fill, /metrics
+ * `price_histories_held` unchanged over 3 s, at most 5 minutes): the cases measure a process
+ * that has settled, as start-up is measured on its own (readyInMs, bench/memory.ts).
+ */
+async function priceHistoriesFilled(url: string): Promise<{ tokens: number; ms: number }> {
+  const started = Date.now();
+  const held = async () => Number(/^price_histories_held (\d+)$/m.exec(await (await fetch(`${url}/metrics`)).text())?.[1] ?? NaN);
+  let last = await held();
+  for (let same = 0; same < 3 && Date.now() - started < 300_000; ) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = await held();
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+  return { tokens: last, ms: Date.now() - started };
+}
+
 const log = (msg: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 
 /** Response-cache hits and misses so far, from the service's Prometheus /metrics. */
@@ -250,6 +268,8 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
           baselineRuns.push(await load(baseline.url, () => ({ path: '/' })));
           log(`baseline: ${baselineRuns[0]?.rps} req/s (${baselineBytes} bytes)`);
         }
+        const filled = await priceHistoriesFilled(service.url);
+        log(`price histories held on ${database.name}: ${filled.tokens} (${filled.ms} ms after the first cases could start)`);
         await warm(service.url);
         // Every case between two short baseline runs: this machine's speed drifts from one minute
         // to the next (the node itself measured at half its speed mid-run while the run's
