@@ -74,6 +74,10 @@ export async function checkDemoTrustCases(url: string): Promise<void> {
   const low = Math.min(...history.map((p) => p.price));
   assert.ok(low < 0.98, `DAI's lowest hourly price ${low}`);
   assert.ok(dai.last24hVariation !== null && dai.last24hVariation < -0.2, `DAI's 24 h variation ${dai.last24hVariation}`);
+  // the process's price store is the one /metrics reads (an unwired gauge reads 0)
+  const metrics = await (await fetch(`${url}/metrics`)).text();
+  const held = Number(/^price_histories_held (\d+)$/m.exec(metrics)?.[1]);
+  assert.ok(held >= 1, `price_histories_held ${held} after DAI's history was asked for`);
 }
 
 const impactOf = (t: ApiToken, code: string) => t.security.reasons.find((r) => r.code === code)?.impact;
