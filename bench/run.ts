@@ -80,7 +80,8 @@ async function priceHistoriesFilled(url: string): Promise<{ tokens: number; ms: 
   const started = Date.now();
   const held = async () => Number(/^price_histories_held (\d+)$/m.exec(await (await fetch(`${url}/metrics`)).text())?.[1] ?? NaN);
   let last = await held();
-  for (let same = 0; same < 3 && Date.now() - started < 300_000; ) {
+  // (a service without the gauge: nothing to wait for)
+  for (let same = 0; !Number.isNaN(last) && same < 3 && Date.now() - started < 300_000; ) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const now = await held();
     same = now === last ? same + 1 : 0;
