@@ -1,19 +1,22 @@
 // `npm run bench`: the whole benchmark in one go on one machine. See docs/performance.md.
 //   tsx bench/run.ts [--quick] [--duration S] [--connections N] [--tokens N] [--out DIR] [--skip-freshness] [--cases ID,...]
-//     [--writer-every-ms MS (3000)] [--no-writer]
+//     [--writer-every-ms MS (3000)] [--no-writer] [--cpu-prof DIR]
 // --cases runs only the cases whose id starts with one of the given prefixes (and the baseline
 // they are compared with; the RPC probes and the limiter pairs only when selected).
 // Env: BENCH_DATABASE_URL=postgres://… also runs the REST cases on PostgreSQL (own schema, dropped after),
 // with the demo indexer writing into that schema throughout (a block of trading every
 // --writer-every-ms; --no-writer leaves the database still).
+// --cpu-prof DIR profiles each measured service (node --cpu-prof) and writes the synchronous
+// stretches of 200 ms or more that held its event loop to DIR/long-tasks-<database>.md.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { createDatabase } from '../src/db/index.ts';
 import { buildCases, probeGenerators, type CaseDef } from './lib/cases.ts';
+import { findLongTasks, renderLongTasks } from './lib/cpuProfile.ts';
 import { buildCatalogue, candleTokenOf, searchTermsOf, writeCatalogue, type CatalogueReport } from './lib/catalogue.ts';
 import { combineRuns, limiterCost, limiterEnv, limiterSchedule, type LimiterCost, type LimiterSide } from './lib/limiter.ts';
 import { measureBackfill, measureFreshness, startLiveWriter, type FreshnessResult, type LiveWriter, type LiveWriterResult } from './lib/indexing.ts';
@@ -34,6 +37,8 @@ export type RunOptions = {
   writerEveryMs: number | null;
   /** Case id prefixes to run; all cases when undefined. */
   cases?: string[];
+  /** Where the measured services' CPU profiles go (--cpu-prof); none when undefined. */
+  cpuProfDir?: string;
 };
 
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): RunOptions {
@@ -60,7 +65,20 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
     databaseUrl: env.BENCH_DATABASE_URL || undefined,
     writerEveryMs: argv.includes('--no-writer') ? null : num('--writer-every-ms', 3000),
     cases: value('--cases')?.split(',').filter(Boolean),
+    cpuProfDir: value('--cpu-prof') === undefined ? undefined : resolve(value('--cpu-prof')!),
   };
+}
+
+/** Writes the long tasks of the service profiled in `dir` (its one .cpuprofile) beside it. */
+function reportLongTasks(dir: string, database: string): void {
+  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) {
+    log(`no CPU profile in ${dir}`);
+    return;
+  }
+  const tasks = findLongTasks(join(dir, file), 200);
+  writeFileSync(join(dir, '..', `long-tasks-${database}.md`), renderLongTasks(`${database}: stretches of 200 ms or more (${file})`, tasks));
+  log(`${database}: ${tasks.length} synchronous stretches of 200 ms or more, longest ${Math.max(0, ...tasks.map((t) => t.ms))} ms`);
 }
 
 /** Cleanups of the run in progress, so that an interrupted run (Ctrl-C) stops its processes too. */
@@ -258,7 +276,9 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
         cleanups.push(() => writer?.stop().then(() => undefined, () => undefined));
       }
       log(`service on ${database.name}`);
-      const service = await startService({ mode: 'serve', logFile, env: { ...common, ...database.env } });
+      const profDir = options.cpuProfDir && join(options.cpuProfDir, database.name);
+      if (profDir) mkdirSync(profDir, { recursive: true });
+      const service = await startService({ mode: 'serve', logFile, env: { ...common, ...database.env }, ...(profDir ? { cpuProfDir: profDir } : {}) });
       try {
         if (primary) {
           const body = await (await fetch(`${service.url}/tokens`)).text();
@@ -290,6 +310,7 @@ export async function runBenchmark(options: RunOptions): Promise<BenchResults> {
       } finally {
         const { peakRssKb } = await service.stop();
         memory[database.name] = { peakRssMb: peakRssKb === undefined ? null : Math.round(peakRssKb / 102.4) / 10 };
+        if (profDir) reportLongTasks(profDir, database.name);
         if (writer) {
           const w = await writer.stop();
           writer = undefined;

@@ -110,3 +110,86 @@ export function renderProfile(title: string, s: ProfileSummary): string {
     '',
   ].join('\n');
 }
+
+export type LongTask = {
+  /** ms from the profile's start. */
+  atMs: number;
+  ms: number;
+  /** The outermost frame of the application (not Node's, not a package's) the samples share. */
+  frame: string;
+  /** Functions by self time within the stretch. */
+  topSelf: ProfileRow[];
+};
+
+/**
+ * Stretches of at least `minMs` in which every sample ran under the same call of the same
+ * application frame (the outermost one of src/ or the bundle: one node of the call tree): a
+ * synchronous piece of work that held the event loop, however busy the process was around it (at
+ * saturation a process is never idle, so idle samples cannot delimit its tasks; requests served
+ * one after another go through different frames). Samples outside any application frame (the
+ * HTTP parser, garbage collection, idle) end a stretch, except garbage collection inside it.
+ */
+export function findLongTasks(path: string, minMs: number, top = 8): LongTask[] {
+  const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const isApp = (f: CallFrame) => categoryOf(f).startsWith('app ') || /\/dist\/[^/]+\.js$/.test(f.url);
+  const outerApp = new Map<number, number | undefined>();
+  const outerAppOf = (id: number): number | undefined => {
+    if (outerApp.has(id)) return outerApp.get(id);
+    let found: number | undefined;
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const node = byId.get(cur);
+      if (node && isApp(node.callFrame)) found = cur;
+    }
+    outerApp.set(id, found);
+    return found;
+  };
+  const tasks: LongTask[] = [];
+  let run: { key: number; startUs: number; us: number; self: Map<string, number> } | undefined;
+  const close = () => {
+    if (run && run.us >= minMs * 1000) {
+      const rows = [...run.self.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
+      tasks.push({
+        atMs: Math.round(run.startUs / 1000),
+        ms: Math.round(run.us / 1000),
+        frame: frameName(byId.get(run.key)!.callFrame),
+        topSelf: rows.map(([name, us]) => ({ name, ms: Math.round(us / 100) / 10, share: Math.round((us / run!.us) * 1000) / 10 })),
+      });
+    }
+    run = undefined;
+  };
+  let atUs = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const id = profile.samples[i] as number;
+    const deltaUs = profile.timeDeltas[i] ?? 0;
+    atUs += deltaUs;
+    const node = byId.get(id);
+    if (!node) continue;
+    if (node.callFrame.functionName === '(garbage collector)' && run) {
+      run.us += deltaUs;
+      run.self.set('(garbage collector)', (run.self.get('(garbage collector)') ?? 0) + deltaUs);
+      continue;
+    }
+    const key = outerAppOf(id);
+    if (key === undefined || key !== run?.key) {
+      close();
+      if (key === undefined) continue;
+      run = { key, startUs: atUs - deltaUs, us: 0, self: new Map() };
+    }
+    run.us += deltaUs;
+    const name = frameName(node.callFrame);
+    run.self.set(name, (run.self.get(name) ?? 0) + deltaUs);
+  }
+  close();
+  return tasks;
+}
+
+export function renderLongTasks(title: string, tasks: readonly LongTask[]): string {
+  const lines = [`### ${title}`, '', `${tasks.length} stretches.`, ''];
+  for (const t of tasks) {
+    lines.push(`- at ${(t.atMs / 1000).toFixed(1)} s, ${t.ms} ms under \`${t.frame}\`: ${t.topSelf.map((r) => `${r.name} ${r.ms} ms`).join('; ')}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
