@@ -134,7 +134,7 @@ export function findLongTasks(path: string, minMs: number, top = 8): LongTask[] 
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const isApp = (f: CallFrame) => categoryOf(f).startsWith('app ') || /\/dist\/[^/]+\.js$/.test(f.url);
+  const isApp = (f: CallFrame) => categoryOf(f).startsWith('app ') || (!f.url.includes('/node_modules/') && /\/dist\/.+\.js$/.test(f.url));
   const outerApp = new Map<number, number | undefined>();
   const outerAppOf = (id: number): number | undefined => {
     if (outerApp.has(id)) return outerApp.get(id);
