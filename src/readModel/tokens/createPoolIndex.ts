@@ -25,6 +25,14 @@ export function comparePools(a: PoolRow, b: PoolRow): number {
 }
 
 /**
+ * How many rows an index keeps beside the ones it was built from before it builds again from
+ * all: an indexer step changes a few pools, and building the index per step costs every pool
+ * (tens of thousands on the reference network) on the request path.
+ */
+const OVERLAY_SHARE = 1 / 8;
+const OVERLAY_MIN = 256;
+
+/**
  * A token has a handful of pools: its page is sorted and serialised when asked for (the response
  * cache keeps the answer for the data version).
  */
@@ -32,25 +40,44 @@ export function createPoolIndex(rows: readonly PoolRow[] = [], view: HistoryView
   return build(new Map(rows.map((r) => [r.address, r])), view);
 }
 
-function build(byAddress: Map<string, PoolRow>, view: HistoryView): PoolIndex {
-  const byToken = new Map<string, PoolRow[]>();
+/** The pools of `byAddress` by token (a pool's tokens never change). */
+function byToken(byAddress: ReadonlyMap<string, PoolRow>): Map<string, PoolRow[]> {
+  const tokens = new Map<string, PoolRow[]>();
   for (const row of byAddress.values()) {
     for (const token of new Set([row.token0, row.token1])) {
-      const list = byToken.get(token);
+      const list = tokens.get(token);
       if (list) list.push(row);
-      else byToken.set(token, [row]);
+      else tokens.set(token, [row]);
     }
   }
+  return tokens;
+}
+
+function build(base: ReadonlyMap<string, PoolRow>, view: HistoryView): PoolIndex {
+  return overlay(base, byToken(base), new Map(), view);
+}
+
+/**
+ * An index of `base` with `changed` over it: rows replaced or added since `base` was built. No
+ * map is changed once an index exists (a load prepares the next index while this one answers).
+ */
+function overlay(base: ReadonlyMap<string, PoolRow>, baseByToken: ReadonlyMap<string, PoolRow[]>, changed: ReadonlyMap<string, PoolRow>, view: HistoryView): PoolIndex {
+  // the pools added since the base, by token (replaced ones are found through the base's lists)
+  const addedByToken = byToken(new Map([...changed].filter(([address]) => !base.has(address))));
   return {
-    get: (address) => byAddress.get(address),
+    get: (address) => changed.get(address) ?? base.get(address),
     with(rows) {
       if (rows.length === 0) return this;
-      const next = new Map(byAddress);
+      const next = new Map(changed);
       for (const r of rows) next.set(r.address, r);
-      return build(next, view);
+      if (next.size <= Math.max(OVERLAY_MIN, base.size * OVERLAY_SHARE)) return overlay(base, baseByToken, next, view);
+      const all = new Map(base);
+      for (const [address, row] of next) all.set(address, row);
+      return build(all, view);
     },
     page(token, page, limit) {
-      const all = [...(byToken.get(token) ?? [])].sort(comparePools);
+      const current = (baseByToken.get(token) ?? []).map((row) => changed.get(row.address) ?? row);
+      const all = [...current, ...(addedByToken.get(token) ?? [])].sort(comparePools);
       const start = (page - 1) * limit;
       return toJson<PoolPage>({
         data: all.slice(start, start + limit).map((row) => toPool(row, view)),
