@@ -128,6 +128,25 @@ for (const target of testDatabases) {
       await upsertTokens(db, [{ ...extras[7]!, at: new Date() }]);
     });
 
+    it('ranks again after liquidity and spam flags change, and after a change that moves no ranking', async () => {
+      const current = async () => (await Promise.all([1, 2].map((page) => request(app).get(`/tokens?limit=100&page=${page}`)))).flatMap((r) => r.body.data as Token[]);
+      assert.deepEqual(await everyMatch('search=token', 100), ranked(all, 'token'));
+      const changes = [
+        { ...makeTokens(120)[5]!, liquidity: '987654321', at: new Date() }, // to the top of its group
+        { ...makeTokens(120)[6]!, isPossibleSpam: !makeTokens(120)[6]!.isPossibleSpam, at: new Date() }, // to the other part of its group
+      ];
+      await upsertTokens(db, changes);
+      const now = await current();
+      assert.notDeepEqual(ranked(now, 'token'), ranked(all, 'token'));
+      assert.deepEqual(await everyMatch('search=token', 100), ranked(now, 'token'));
+      // a change of the JSON alone (the logo) keeps the ranking, and answers the new JSON
+      await upsertTokens(db, [{ ...changes[0]!, logo: 'https://example.org/moved.png', at: new Date() }]);
+      const logos = (await request(app).get(`/tokens?search=${encodeURIComponent(now.find((t) => t.contractAddress.toLowerCase() === changes[0]!.address.toLowerCase())!.symbol)}`)).body.data.map((t: { logo: string | null }) => t.logo);
+      assert.ok(logos.includes('https://example.org/moved.png'));
+      assert.deepEqual(await everyMatch('search=token', 100), ranked(now, 'token'));
+      await upsertTokens(db, makeTokens(120).slice(5, 7).map((t) => ({ ...t, at: new Date() })));
+    });
+
     it('answers no match with an empty page', async () => {
       const res = await request(app).get('/tokens?search=zzzz-nothing');
       assert.equal(res.status, 200);

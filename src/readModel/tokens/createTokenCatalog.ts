@@ -130,8 +130,11 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
    * answered meanwhile is cached under one.
    */
   let partial = false;
-  /** Moves on every change of the entries (the search ranking is prepared per value). */
-  let changeCount = 0;
+  /**
+   * Moves when a token's sort row changes or tokens are removed (the search ranking is prepared
+   * per value); a token whose JSON alone changed leaves it.
+   */
+  let rankingVersion = 0;
   /** Slots of removed tokens, given to new ones first; and the next slot never used. */
   const freeSlots: number[] = [];
   let slotCount = 0;
@@ -199,10 +202,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   function switchTo(nextPools: PoolIndex | undefined, nextView: HistoryView, starting: boolean): void {
     if (nextPools) pools = nextPools;
     view = nextView;
-    if (nextPools || starting) {
-      partial = true;
-      changeCount++;
-    }
+    if (nextPools || starting) partial = true;
   }
 
   /**
@@ -213,7 +213,6 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
    */
   function applyChanged(prepared: readonly { entry: Entry; json: Json<Token> }[], changedBefore: number, full: number | undefined): number {
     partial = true;
-    changeCount++;
     const changed: Change[] = [];
     for (const { entry, json } of prepared) {
       const before = entries.get(entry.row.address);
@@ -233,7 +232,10 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
       search?.set(entry.slot, entry.row);
       changed.push({ before, after: entry });
     }
-    if (changed.length > 0) moveChanged(sorted, changed, changedBefore);
+    if (changed.length > 0) {
+      rankingVersion++;
+      moveChanged(sorted, changed, changedBefore);
+    }
     return changedBefore + changed.length;
   }
 
@@ -246,7 +248,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     const gone = [...entries.values()].filter((e) => e.seen !== full);
     if (gone.length === 0) return;
     partial = true;
-    changeCount++;
+    rankingVersion++;
     for (const entry of gone) {
       texts.free(entry);
       entries.delete(entry.row.address);
@@ -317,7 +319,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     const wanted = query.addresses && query.search !== undefined ? new Set(query.addresses) : undefined;
     const keep = query.isSecure === undefined && !wanted ? undefined : (e: Entry) => (query.isSecure === undefined || e.row.isSecure === query.isSecure) && (!wanted || wanted.has(e.row.address));
     if (query.search !== undefined) {
-      ranking.prepare(String(changeCount), () => [...entries.values()], keys, searchIndex());
+      ranking.prepare(rankingVersion, () => ordered('liquidity', 'desc', undefined), searchIndex());
       if (query.order === undefined && query.sort === undefined) return ranking.rank(searchIndex(), query.search, bySlot, keep, start, end);
       return paged(sortBy(ranking.matches(searchIndex(), query.search, bySlot, keep), order, sort, keys));
     }

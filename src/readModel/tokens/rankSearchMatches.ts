@@ -1,5 +1,5 @@
 import type { SearchIndex } from './createSearchIndex.ts';
-import { sortBy, type ApproxKeys, type SortRow } from './tokenOrder.ts';
+import type { SortRow } from './tokenOrder.ts';
 
 type Item = { row: SortRow; slot: number };
 
@@ -9,20 +9,24 @@ const NOT_PLACED = 0xffffffff;
  * The default order of search matches (spec: the `search` parameter): by match group (exact
  * symbol, symbol prefix, name word, address), tokens not flagged as possible spam first within a
  * group, then by liquidity, largest first, then by address. The order within a group does not
- * depend on the term: every token's place in it (`standing`) is computed once per data version.
+ * depend on the term: every token's place in it (`standing`) is computed once per change of the tokens' sort rows.
  * The index's keys are mapped to places then too. A search marks its matches' places with its
  * stamp and their group and reads the page off the marks in place order, group by group: a
  * scan of the marks for a group with many matches, a sort of its few places otherwise.
  */
 export function createSearchRanking<T extends Item>(): {
-  /** Every token's place in the order within a group, recomputed when `version` moves. */
-  prepare(version: string, all: () => readonly T[], keys: ApproxKeys, index: SearchIndex): void;
+  /**
+   * Every token's place in the order within a group, recomputed when `version` moves or the index
+   * is another: `byLiquidity` gives every token by liquidity, largest first (none last), then address.
+   */
+  prepare(version: number, byLiquidity: () => readonly T[], index: SearchIndex): void;
   /** How many matches of `term` `keep` accepts, and those from `start` to `end` in rank order. */
   rank(index: SearchIndex, term: string, bySlot: readonly T[], keep: ((item: T) => boolean) | undefined, start: number, end: number): { total: number; page: T[] };
   /** Every match of `term` that `keep` accepts, in no particular order. */
   matches(index: SearchIndex, term: string, bySlot: readonly T[], keep: ((item: T) => boolean) | undefined): T[];
 } {
-  let preparedAt: string | undefined;
+  let preparedAt: number | undefined;
+  let preparedFor: SearchIndex | undefined;
   let atPlace: T[] = []; // place → item
   // each of the index's slot arrays as places, so that marking reads them in sequence
   let placesOf = new Map<readonly number[], Uint32Array>();
@@ -57,11 +61,11 @@ export function createSearchRanking<T extends Item>(): {
   }
 
   return {
-    prepare(version, everything, keys, index) {
-      if (preparedAt === version) return;
-      const all = everything();
-      // liquidity desc (none last), then the address; spam last, stably
-      atPlace = sortBy(all, 'liquidity', 'desc', keys).sort((a, b) => Number(a.row.isPossibleSpam) - Number(b.row.isPossibleSpam));
+    prepare(version, byLiquidity, index) {
+      if (preparedAt === version && preparedFor === index) return;
+      const all = byLiquidity();
+      // spam last, each part in liquidity order
+      atPlace = [...all.filter((item) => !item.row.isPossibleSpam), ...all.filter((item) => item.row.isPossibleSpam)];
       const slots = all.reduce((max, item) => Math.max(max, item.slot + 1), 0);
       const standing = new Uint32Array(slots).fill(NOT_PLACED);
       atPlace.forEach((item, place) => (standing[item.slot] = place));
@@ -70,6 +74,7 @@ export function createSearchRanking<T extends Item>(): {
       marked = new Uint32Array(atPlace.length);
       stamp = 0;
       preparedAt = version;
+      preparedFor = index;
     },
     rank(index, term, bySlot, keep, start, end) {
       const total = mark(index, term, bySlot, keep);
