@@ -10,7 +10,8 @@ import { createSearchRanking } from './rankSearchMatches.ts';
 import { createSearchIndex } from './createSearchIndex.ts';
 import { createHeldDataGate } from '../heldDataGate.ts';
 import { COMPLETE_HISTORY, historyView, windowsKey, type HistoryView } from '../historyView.ts';
-import { createApproxKeys, filterKeepsOrder, insertSorted, removeSorted, reversedOrder, sameSortRow, sortBy, toSortRow, type ApproxKeys, type SortRow } from './tokenOrder.ts';
+import { createApproxKeys, entryComparator, filterKeepsOrder, reversedOrder, sameSortRow, sortBy, toSortRow, type ApproxKeys, type SortRow } from './tokenOrder.ts';
+import { createSortedBlocks, type SortedBlocks } from './createSortedBlocks.ts';
 
 /**
  * A token: what orderings read, its slot in the approximate keys, its JSON's place and digest, and
@@ -23,19 +24,19 @@ const HISTORY_FROM_KEY = '"historyFrom":';
 const STORED_HISTORY_FROM = `${HISTORY_FROM_KEY}null`;
 const NULL_BYTES = 4;
 type Change = { before: Entry | undefined; after: Entry };
-type Ordering = { order: OrderColumn; sort: SortDirection; isSecure: boolean | undefined; list: Entry[] };
+type Ordering = { order: OrderColumn; sort: SortDirection; isSecure: boolean | undefined; list: SortedBlocks<Entry> };
 const orderingKey = (order: OrderColumn, sort: SortDirection, isSecure: boolean | undefined) => `${order}:${sort}:${isSecure ?? ''}`;
 
 /**
- * Above this share of changed tokens, or this many, an ordering is dropped and sorted again when
+ * Above this share of changed tokens, or this many, an ordering is dropped and made again when
  * next asked for; below it the changed tokens are moved to their new places: an indexer batch
- * touches a few tokens, and sorting everything again per ordering per update sits on the request
- * path. A move splices the list twice, so moving k changes costs k times the list's length while a
- * sort costs about log₂ of it times the length once: past a few hundred changes sorting is cheaper
- * whatever the list's size (docs/performance.md, the live writer at 100,000 tokens).
+ * touches a few tokens, and making every ordering again per update sits on the request path. A
+ * move costs a few µs in any list (createSortedBlocks), a sort ~0.4 µs a token (radix) and a
+ * derived ordering less: past about a tenth of the list, or thousands of changes, making it
+ * again is cheaper (docs/performance.md, the live writer at 100,000 tokens).
  */
 const RESORT_SHARE = 1 / 16;
-const RESORT_CHANGES = 500;
+const RESORT_CHANGES = 4096;
 
 /**
  * Tokens prepared and applied between two turns of the event loop: building a token's JSON is the
@@ -269,11 +270,11 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   const timer = options.pollMs ? setInterval(() => gate.start().catch(() => {}), options.pollMs) : undefined;
   timer?.unref();
 
-  function ordered(order: OrderColumn, sort: SortDirection, isSecure: boolean | undefined): Entry[] {
+  function ordered(order: OrderColumn, sort: SortDirection, isSecure: boolean | undefined): SortedBlocks<Entry> {
     let ordering = sorted.get(orderingKey(order, sort, isSecure));
     if (!ordering) {
       const list = derived(order, sort, isSecure) ?? sortBy(isSecure === undefined ? [...entries.values()] : [...entries.values()].filter((e) => e.row.isSecure === isSecure), order, sort, keys);
-      ordering = { order, sort, isSecure, list };
+      ordering = { order, sort, isSecure, list: createSortedBlocks(list, entryComparator(order, sort)) };
       sorted.set(orderingKey(order, sort, isSecure), ordering);
     }
     return ordering.list;
@@ -287,16 +288,16 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   function derived(order: OrderColumn, sort: SortDirection, isSecure: boolean | undefined): Entry[] | undefined {
     const other = sort === 'asc' ? 'desc' : 'asc';
     const flipped = sorted.get(orderingKey(order, other, isSecure));
-    if (flipped) return reversedOrder(flipped.list, order, keys);
+    if (flipped) return reversedOrder(flipped.list.toArray(), order, keys);
     if (isSecure === undefined) return undefined;
     const secure = (e: Entry) => e.row.isSecure === isSecure;
-    const all = sorted.get(orderingKey(order, sort, undefined))?.list ?? reversedOrderOf(orderingKey(order, other, undefined), order);
+    const all = sorted.get(orderingKey(order, sort, undefined))?.list.toArray() ?? reversedOrderOf(orderingKey(order, other, undefined), order);
     return all && filterKeepsOrder(all, order, keys) ? all.filter(secure) : undefined;
   }
 
   function reversedOrderOf(key: string, order: OrderColumn): Entry[] | undefined {
     const list = sorted.get(key)?.list;
-    return list && reversedOrder(list, order, keys);
+    return list && reversedOrder(list.toArray(), order, keys);
   }
 
   /** The search index, built on the first search after a full load. */
@@ -314,12 +315,12 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     const sort = query.sort ?? 'desc';
     const start = (query.page - 1) * query.limit;
     const end = start + query.limit;
-    const paged = (list: Entry[]) => ({ total: list.length, page: list.slice(start, end) });
+    const paged = (list: Pick<Entry[], 'length' | 'slice'>) => ({ total: list.length, page: list.slice(start, end) });
     if (!query.addresses && query.search === undefined) return paged(ordered(order, sort, query.isSecure));
     const wanted = query.addresses && query.search !== undefined ? new Set(query.addresses) : undefined;
     const keep = query.isSecure === undefined && !wanted ? undefined : (e: Entry) => (query.isSecure === undefined || e.row.isSecure === query.isSecure) && (!wanted || wanted.has(e.row.address));
     if (query.search !== undefined) {
-      ranking.prepare(rankingVersion, () => ordered('liquidity', 'desc', undefined), searchIndex());
+      ranking.prepare(rankingVersion, () => ordered('liquidity', 'desc', undefined).toArray(), searchIndex());
       if (query.order === undefined && query.sort === undefined) return ranking.rank(searchIndex(), query.search, bySlot, keep, start, end);
       return paged(sortBy(ranking.matches(searchIndex(), query.search, bySlot, keep), order, sort, keys));
     }
@@ -407,11 +408,11 @@ function moveChanged(sorted: Map<string, Ordering>, changed: readonly Change[], 
       continue;
     }
     for (const { before, after } of changed) {
-      if (belongs(o, before) && !removeSorted(o.list, before, o.order, o.sort)) {
+      if (belongs(o, before) && !o.list.remove(before)) {
         sorted.delete(key); // not where its keys say: never expected, but then sort again
         break;
       }
-      if (belongs(o, after)) insertSorted(o.list, after, o.order, o.sort);
+      if (belongs(o, after)) o.list.insert(after);
     }
   }
 }

@@ -309,30 +309,10 @@ function addressPrefix(address: string): number {
   return HEX_ADDRESS.test(address) ? parseInt(address.slice(2, 15), 16) : NaN;
 }
 
-/** Where `item` is or would go in `list` (sorted by sortBy with the same order): log2(n) probes. */
-function lowerBound<T extends { row: SortRow }>(list: readonly T[], item: T, order: OrderColumn, sort: SortDirection): number {
+/** sortBy's order as a comparator of two tokens (keys read per call: for a few binary-search probes). */
+export function entryComparator(order: OrderColumn, sort: SortDirection): (a: { row: SortRow }, b: { row: SortRow }) => number {
   const compare = rowComparator(order, sort);
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (compare(list[mid]!.row, item.row) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Puts `item` where sortBy would have put it, without sorting again. */
-export function insertSorted<T extends { row: SortRow }>(list: T[], item: T, order: OrderColumn, sort: SortDirection): void {
-  list.splice(lowerBound(list, item, order, sort), 0, item);
-}
-
-/** Takes `item` (the very object, found by its own keys) out of `list`; false if it is not there. */
-export function removeSorted<T extends { row: SortRow }>(list: T[], item: T, order: OrderColumn, sort: SortDirection): boolean {
-  const at = lowerBound(list, item, order, sort);
-  if (list[at] !== item) return false;
-  list.splice(at, 1);
-  return true;
+  return (a, b) => compare(a.row, b.row);
 }
 
 /**
