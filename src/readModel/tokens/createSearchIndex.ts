@@ -79,37 +79,13 @@ class SortedKeys {
     return lo;
   }
 
-  /**
-   * Replaces the content with unsorted keys and their slots, sorted once (a full load): the
-   * distinct keys by the engine's own string sort, then (key's rank, slot) as one number by a
-   * numeric sort; no comparator called per comparison (at 100,000 tokens, ~300,000 keys: the
-   * comparator sort took ~700 ms of one request).
-   */
-  bulk(keys: string[], slots: number[]): void {
-    const distinct = [...new Set(keys)].sort(); // UTF-16 code unit order, as `<`
-    const rank = new Map(distinct.map((key, i) => [key, i]));
-    const packed = new Float64Array(keys.length);
-    let fits = true;
-    for (let i = 0; i < keys.length; i++) {
-      const slot = slots[i]!;
-      if (slot >= SLOT_SPAN) fits = false;
-      packed[i] = rank.get(keys[i]!)! * SLOT_SPAN + slot;
-    }
-    if (!fits) return this.bulkCompared(keys, slots);
-    packed.sort();
-    this.keys = Array.from(packed, (v) => distinct[Math.floor(v / SLOT_SPAN)]!);
-    this.slots = Array.from(packed, (v) => v % SLOT_SPAN);
-  }
-
-  private bulkCompared(keys: string[], slots: number[]): void {
-    const order = keys.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : slots[a]! - slots[b]!));
-    this.keys = order.map((i) => keys[i]!);
-    this.slots = order.map((i) => slots[i]!);
+  /** Replaces the content with unsorted pairs, sorted once (a full load). */
+  bulk(pairs: [string, number][]): void {
+    pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+    this.keys = pairs.map((p) => p[0]);
+    this.slots = pairs.map((p) => p[1]);
   }
 }
-
-/** Slots below this pack with a key's rank into one exact double (rank × span + slot < 2⁵³). */
-const SLOT_SPAN = 2 ** 21;
 
 type Keys = { address: string; symbol: string; words: string[] };
 
@@ -143,24 +119,19 @@ export function createSearchIndex(): SearchIndex & { load(tokens: Iterable<{ slo
   return {
     load(tokens) {
       bySlot.clear();
-      const a = { keys: [] as string[], slots: [] as number[] };
-      const s = { keys: [] as string[], slots: [] as number[] };
-      const w = { keys: [] as string[], slots: [] as number[] };
+      const a: [string, number][] = [];
+      const s: [string, number][] = [];
+      const w: [string, number][] = [];
       for (const token of tokens) {
         const keys = keysOf(token);
         bySlot.set(token.slot, keys);
-        a.keys.push(keys.address);
-        a.slots.push(token.slot);
-        s.keys.push(keys.symbol);
-        s.slots.push(token.slot);
-        for (const word of keys.words) {
-          w.keys.push(word);
-          w.slots.push(token.slot);
-        }
+        a.push([keys.address, token.slot]);
+        s.push([keys.symbol, token.slot]);
+        for (const word of keys.words) w.push([word, token.slot]);
       }
-      addresses.bulk(a.keys, a.slots);
-      symbols.bulk(s.keys, s.slots);
-      words.bulk(w.keys, w.slots);
+      addresses.bulk(a);
+      symbols.bulk(s);
+      words.bulk(w);
     },
     set(slot, token) {
       const keys = keysOf(token);
