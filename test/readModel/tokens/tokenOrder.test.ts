@@ -105,12 +105,16 @@ describe('text keys', () => {
 });
 
 describe('sortBy against a model of the order', () => {
-  /** Exact value of a plain decimal string as a fraction scaled to 10^40. */
+  /** Exact value of a plain decimal string as a fraction scaled to 10^40 (each text parsed once). */
+  const parsed = new Map<string, bigint>();
   const exact = (text: string) => {
-    const negative = text.startsWith('-');
-    const [int = '0', frac = ''] = text.replace(/^-/, '').split('.');
-    const value = BigInt(int || '0') * 10n ** 40n + BigInt(frac.padEnd(40, '0') || '0');
-    return negative ? -value : value;
+    let value = parsed.get(text);
+    if (value === undefined) {
+      const [int = '0', frac = ''] = text.replace(/^-/, '').split('.');
+      value = (BigInt(int || '0') * 10n ** 40n + BigInt(frac.padEnd(40, '0') || '0')) * (text.startsWith('-') ? -1n : 1n);
+      parsed.set(text, value);
+    }
+    return value;
   };
   const modelOrder = (list: { row: SortRow }[], value: (r: SortRow) => string | number | null, sort: 'asc' | 'desc') =>
     [...list].sort((a, b) => {
