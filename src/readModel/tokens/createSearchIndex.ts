@@ -79,11 +79,13 @@ class SortedKeys {
     return lo;
   }
 
-  /** Replaces the content with unsorted pairs, sorted once (a full load). */
-  bulk(pairs: [string, number][]): void {
-    pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
-    this.keys = pairs.map((p) => p[0]);
-    this.slots = pairs.map((p) => p[1]);
+  /** Replaces the content with unsorted keys and their slots, sorted once (a full load). */
+  bulk(keys: string[], slots: number[]): void {
+    const order = new Uint32Array(keys.length);
+    for (let i = 0; i < order.length; i++) order[i] = i;
+    order.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : slots[a]! - slots[b]!));
+    this.keys = Array.from(order, (i) => keys[i]!);
+    this.slots = Array.from(order, (i) => slots[i]!);
   }
 }
 
@@ -119,19 +121,24 @@ export function createSearchIndex(): SearchIndex & { load(tokens: Iterable<{ slo
   return {
     load(tokens) {
       bySlot.clear();
-      const a: [string, number][] = [];
-      const s: [string, number][] = [];
-      const w: [string, number][] = [];
+      const a = { keys: [] as string[], slots: [] as number[] };
+      const s = { keys: [] as string[], slots: [] as number[] };
+      const w = { keys: [] as string[], slots: [] as number[] };
       for (const token of tokens) {
         const keys = keysOf(token);
         bySlot.set(token.slot, keys);
-        a.push([keys.address, token.slot]);
-        s.push([keys.symbol, token.slot]);
-        for (const word of keys.words) w.push([word, token.slot]);
+        a.keys.push(keys.address);
+        a.slots.push(token.slot);
+        s.keys.push(keys.symbol);
+        s.slots.push(token.slot);
+        for (const word of keys.words) {
+          w.keys.push(word);
+          w.slots.push(token.slot);
+        }
       }
-      addresses.bulk(a);
-      symbols.bulk(s);
-      words.bulk(w);
+      addresses.bulk(a.keys, a.slots);
+      symbols.bulk(s.keys, s.slots);
+      words.bulk(w.keys, w.slots);
     },
     set(slot, token) {
       const keys = keysOf(token);
