@@ -1,5 +1,5 @@
 import type { Json } from '../json.ts';
-import { createRecordArena } from './createRecordArena.ts';
+import { createRecordArena } from '../createRecordArena.ts';
 
 /** One token's points that can still show, unpacked: what a request reads and a load changes. */
 export type History = {

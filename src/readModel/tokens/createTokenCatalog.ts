@@ -14,7 +14,7 @@ import { createApproxKeys, entryComparator, filterKeepsOrder, reversedOrder, sam
 import { createSortedBlocks, type SortedBlocks } from './createSortedBlocks.ts';
 
 /**
- * A token: what orderings read, its slot in the approximate keys, its JSON's place and digest, and
+ * A token: what orderings read, its slot (in the approximate keys and the text slab), its JSON's digest, and
  * where in that JSON the `null` of `completeness.historyFrom` is (bytes before its end).
  */
 type Entry = PageEntry & { row: SortRow; slot: number; seen: number; historyTail: number };
@@ -118,8 +118,8 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
    */
   let historyFrom: Buffer | undefined;
   const tokenTexts: PageTexts<Entry, Token> = {
-    length: (e) => e.length + (historyFrom ? historyFrom.length - NULL_BYTES : 0),
-    copy: (e, target, at) => (historyFrom ? texts.copySpliced(e, { at: e.length - e.historyTail, drop: NULL_BYTES, insert: historyFrom }, target, at) : texts.copy(e, target, at)),
+    length: (e) => texts.length(e) + (historyFrom ? historyFrom.length - NULL_BYTES : 0),
+    copy: (e, target, at) => (historyFrom ? texts.copySpliced(e, { at: texts.length(e) - e.historyTail, drop: NULL_BYTES, insert: historyFrom }, target, at) : texts.copy(e, target, at)),
     tag: '', // the historyFrom answered, as text (set with it)
   };
   const gate = createHeldDataGate(load, () => state !== undefined, options.onError);
@@ -378,9 +378,6 @@ function prepare(row: TokenRow, slot: number, pools: PoolIndex, view: HistoryVie
     slot,
     seen: 0,
     historyTail: json.length - at - HISTORY_FROM_KEY.length,
-    segment: 0,
-    offset: 0,
-    length: 0,
     digestHigh: digest.readInt32LE(0),
     digestLow: digest.readInt32LE(4),
   };

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { jsonObjectPieces, type Json, type JsonBytes, type TaggedJson } from '../json.ts';
 import type { TokenPage } from '../types.ts';
-import type { SlabSpan } from './createTextSlab.ts';
+import type { SlabItem } from './createTextSlab.ts';
 
 /**
- * A token as a page reads it: where its JSON is in the slab, and the first 64 bits of that
- * JSON's SHA-1 (two int32s, kept inline on the entry), from which pages make their ETags.
+ * A token as a page reads it: its slot in the slab, and the first 64 bits of its JSON's SHA-1
+ * (two int32s, kept inline on the entry), from which pages make their ETags.
  */
-export type PageEntry = SlabSpan & { digestHigh: number; digestLow: number };
+export type PageEntry = SlabItem & { digestHigh: number; digestLow: number };
 
 /**
  * How a page reads its tokens' JSON (`J`): each one's length and bytes as answered, and `tag`,

@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { toJson } from '../../../src/readModel/json.ts';
-import { MAX_GARBAGE_SHARE, SEGMENT_BYTES, createTextSlab, type SlabSpan } from '../../../src/readModel/tokens/createTextSlab.ts';
+import { MAX_GARBAGE_SHARE, SEGMENT_BYTES, createTextSlab, type SlabItem } from '../../../src/readModel/tokens/createTextSlab.ts';
 
-type Item = SlabSpan & { id: number };
-const item = (id: number): Item => ({ id, segment: 0, offset: 0, length: 0 });
+type Item = SlabItem & { id: number };
+const item = (id: number): Item => ({ id, slot: id });
 const text = (id: number, round: number) => toJson({ id, round, name: `Ünïcode 🚀 ${'x'.repeat(id % 700)}` });
 
 describe('createTextSlab', () => {
@@ -59,8 +59,9 @@ describe('createTextSlab', () => {
     const target = Buffer.alloc(40, 0x20);
     const end = slab.copySpliced(a, { at: 6, drop: 4, insert }, target, 2);
     assert.equal(target.subarray(0, end).toString(), '  {"é":"2026","z":1}');
-    assert.equal(slab.copySpliced(a, { at: 0, drop: 0, insert: Buffer.alloc(0) }, target, 0), a.length, 'an empty splice copies the text');
-    assert.throws(() => slab.copySpliced(a, { at: a.length - 2, drop: 4, insert }, target, 0), RangeError, 'a splice past the end');
+    assert.equal(slab.length(a), Buffer.byteLength('{"é":null,"z":1}'));
+    assert.equal(slab.copySpliced(a, { at: 0, drop: 0, insert: Buffer.alloc(0) }, target, 0), slab.length(a), 'an empty splice copies the text');
+    assert.throws(() => slab.copySpliced(a, { at: slab.length(a) - 2, drop: 4, insert }, target, 0), RangeError, 'a splice past the end');
   });
 
   it('compacts a segment once it is mostly garbage: 8/7 of the live bytes at most, whatever the churn', () => {

@@ -2,7 +2,7 @@
 // compaction, and holds at most 8/7 of the live bytes plus the segment being filled.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ARENA_SEGMENT_BYTES, createRecordArena } from '../../../src/readModel/prices/createRecordArena.ts';
+import { ARENA_SEGMENT_BYTES, createRecordArena } from '../../src/readModel/createRecordArena.ts';
 
 const record = (slot: number, round: number) => Buffer.from(`${slot}:${round}:${'x'.repeat((slot * 7 + round * 13) % 900)}`);
 
@@ -31,7 +31,7 @@ describe('createRecordArena', () => {
     }
     arena.free(5000); // a slot never used
     arena.clear();
-    assert.deepEqual(arena.stats(), { live: 0, capacity: 0 });
+    assert.deepEqual(arena.stats(), { live: 0, used: 0, capacity: 0, segments: 0 });
   });
 
   it('gives a record longer than a segment a segment of its own, and lets it go when freed', () => {

@@ -1,10 +1,11 @@
-/** A segment's size: ~600 price histories. A longer record gets a segment of its own size. */
+/** A segment's size by default: ~600 price histories. A longer record gets a segment of its own size. */
 export const ARENA_SEGMENT_BYTES = 256 * 1024;
 /**
  * A segment (other than the one being appended to) whose garbage passes this share of its size
- * is compacted: its live records move to the end, and it is let go (as in createTextSlab).
+ * is compacted: its live records move to the end, and it is let go. Every other segment is then
+ * at least 7/8 live, so the arena holds at most 8/7 of the live bytes plus the segment being filled.
  */
-const MAX_GARBAGE_SHARE = 1 / 8;
+export const MAX_GARBAGE_SHARE = 1 / 8;
 
 export type RecordArena = {
   /** Stores `length` bytes for `slot`, written by `write` at `at` in `buf`, replacing what it held. */
@@ -17,8 +18,8 @@ export type RecordArena = {
   length(slot: number): number;
   /** Forgets every record and lets go of every segment. */
   clear(): void;
-  /** Bytes of live records and of the segments held. */
-  stats(): { live: number; capacity: number };
+  /** Bytes of live records, bytes written to the segments held (live and garbage), their size and count. */
+  stats(): { live: number; used: number; capacity: number; segments: number };
 };
 
 type Segment = { buf: Buffer; used: number; live: number };
@@ -31,11 +32,12 @@ type Segment = { buf: Buffer; used: number; live: number };
  * records found by a scan of the places, no per-segment set), so the arena holds at most 8/7 of
  * the live bytes plus the segment being filled.
  */
-export function createRecordArena(): RecordArena {
+export function createRecordArena(segmentBytes = ARENA_SEGMENT_BYTES): RecordArena {
   const segments: (Segment | undefined)[] = [];
   const released: number[] = [];
   let current = -1;
   let live = 0;
+  let used = 0;
   let capacity = 0;
   // The place of each slot's record; segmentOf -1: none.
   let segmentOf = new Int32Array(1024).fill(-1);
@@ -58,7 +60,7 @@ export function createRecordArena(): RecordArena {
   }
 
   function open(minBytes: number): number {
-    const buf = Buffer.allocUnsafeSlow(Math.max(ARENA_SEGMENT_BYTES, minBytes));
+    const buf = Buffer.allocUnsafeSlow(Math.max(segmentBytes, minBytes));
     const index = released.pop() ?? segments.length;
     segments[index] = { buf, used: 0, live: 0 };
     capacity += buf.length;
@@ -67,6 +69,7 @@ export function createRecordArena(): RecordArena {
 
   function release(index: number): void {
     capacity -= segments[index]!.buf.length;
+    used -= segments[index]!.used;
     segments[index] = undefined;
     released.push(index);
   }
@@ -85,6 +88,7 @@ export function createRecordArena(): RecordArena {
     lengthOf[slot] = length;
     seg.used += length;
     seg.live += length;
+    used += length;
     live += length;
     // Only once this record is in: compacting the segment left behind appends to the new one.
     if (previous >= 0) settle(previous);
@@ -107,7 +111,7 @@ export function createRecordArena(): RecordArena {
   }
 
   function free(slot: number): void {
-    const index = slot < segmentOf.length ? segmentOf[slot]! : -1;
+    const index = slot >= 0 && slot < segmentOf.length ? segmentOf[slot]! : -1;
     if (index < 0) return;
     const seg = segments[index]!;
     segmentOf[slot] = -1;
@@ -131,9 +135,10 @@ export function createRecordArena(): RecordArena {
       released.length = 0;
       current = -1;
       live = 0;
+      used = 0;
       capacity = 0;
       segmentOf.fill(-1);
     },
-    stats: () => ({ live, capacity }),
+    stats: () => ({ live, used, capacity, segments: segments.length - released.length }),
   };
 }
