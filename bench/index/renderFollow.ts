@@ -4,7 +4,11 @@ import type { TruthCheck } from './checkTruth.ts';
 export type LagSummary = { samples: number; mean: number; p50: number; p95: number; max: number; atMostTwo: number };
 
 /** The forward steps logged while following ('indexed batch'): how many, blocks each, their parts' mean ms, the whole step's p50/p95. */
-export type StepSummary = { count: number; blocksMean: number; partsMeanMs: Record<string, number>; totalMeanMs: number; totalP50Ms: number; totalP95Ms: number };
+export type StepSummary = {
+  count: number; blocksMean: number; partsMeanMs: Record<string, number>; totalMeanMs: number; totalP50Ms: number; totalP95Ms: number;
+  /** The mean ms of the step's parts around its batch (the writer lock, the head, stored checks, the lag, a history range). */
+  aroundMeanMs?: Record<string, number>;
+};
 
 export type FollowBenchResult = {
   profile: string; seed: number; rps: number; rttMs: number; blockMs: number; blockTimestamp: boolean; label: string | null;
@@ -38,15 +42,18 @@ export function summarizeLag(samples: readonly number[]): LagSummary {
 }
 
 /** The forward steps ('indexed batch' JSON lines) of `output` logged between `from` and `to` (epoch ms). */
-export type LoggedStep = { time: number; blocks: number; edgeHeaders: number; tokensWritten: number | null; ms: Record<string, number> };
+export type LoggedStep = { time: number; blocks: number; edgeHeaders: number; tokensWritten: number | null; ms: Record<string, number>; aroundMs?: Record<string, number> };
 
 export function stepsLogged(output: string, from: number, to: number): LoggedStep[] {
   const steps: LoggedStep[] = [];
   for (const line of output.split('\n')) {
     if (!line.includes('"msg":"indexed batch"')) continue;
-    const entry = JSON.parse(line) as { time: number; fromBlock: number; toBlock: number; edgeHeaders?: number; tokensWritten?: number; ms?: Record<string, number> };
+    const entry = JSON.parse(line) as { time: number; fromBlock: number; toBlock: number; edgeHeaders?: number; tokensWritten?: number; ms?: Record<string, number>; aroundMs?: Record<string, number> };
     if (entry.time >= from && entry.time <= to && entry.ms) {
-      steps.push({ time: entry.time, blocks: entry.toBlock - entry.fromBlock + 1, edgeHeaders: entry.edgeHeaders ?? 0, tokensWritten: entry.tokensWritten ?? null, ms: entry.ms });
+      steps.push({
+        time: entry.time, blocks: entry.toBlock - entry.fromBlock + 1, edgeHeaders: entry.edgeHeaders ?? 0, tokensWritten: entry.tokensWritten ?? null, ms: entry.ms,
+        ...(entry.aroundMs ? { aroundMs: entry.aroundMs } : {}),
+      });
     }
   }
   return steps;
@@ -59,8 +66,11 @@ export function summarizeSteps(output: string, from: number, to: number): StepSu
   const rank = (p: number) => (totals.length === 0 ? NaN : totals[Math.min(totals.length - 1, Math.ceil(p * totals.length) - 1)]!);
   const partsMeanMs: Record<string, number> = {};
   for (const s of steps) for (const [part, ms] of Object.entries(s.ms)) partsMeanMs[part] = (partsMeanMs[part] ?? 0) + ms / steps.length;
+  const aroundMeanMs: Record<string, number> = {};
+  for (const s of steps) for (const [part, ms] of Object.entries(s.aroundMs ?? {})) aroundMeanMs[part] = (aroundMeanMs[part] ?? 0) + ms / steps.length;
   return {
     count: steps.length, blocksMean: steps.reduce((a, s) => a + s.blocks, 0) / steps.length, partsMeanMs,
+    ...(Object.keys(aroundMeanMs).length > 0 ? { aroundMeanMs } : {}),
     totalMeanMs: totals.reduce((a, b) => a + b, 0) / totals.length, totalP50Ms: rank(0.5), totalP95Ms: rank(0.95),
   };
 }
@@ -99,6 +109,10 @@ export function renderFollowBench(r: FollowBenchResult): string {
   if (r.steps && r.steps.count > 0) {
     lines.push('', '## A forward step\'s parts while following (mean ms)', '', '| Part | ms |', '| --- | --- |');
     for (const [part, ms] of Object.entries(r.steps.partsMeanMs)) lines.push(`| ${part} | ${f(ms, 0)} |`);
+    if (r.steps.aroundMeanMs) {
+      lines.push('', '## Around the batch: the step\'s other parts (mean ms; the pacer\'s wait not included)', '', '| Part | ms |', '| --- | --- |');
+      for (const [part, ms] of Object.entries(r.steps.aroundMeanMs)) lines.push(`| ${part} | ${f(ms, 0)} |`);
+    }
   }
   if (c.examples.length > 0) lines.push('', '## First differences', '', ...c.examples.map((e) => `- ${e}`));
   return lines.join('\n') + '\n';

@@ -12,6 +12,7 @@ import { createCheckRounds, freshRoundCalls } from './createCheckRounds.ts';
 import { createIndexerContext } from './createIndexerContext.ts';
 import { createOutageLog, type Outage } from './createOutageLog.ts';
 import { createFollowPacer } from './followPacer.ts';
+import { createLaps } from './createLaps.ts';
 import { indexBatch, type BatchResult } from './indexBatch.ts';
 import { bootstrapCatalogue, type BootstrapResult } from './bootstrapCatalogue.ts';
 import { HISTORY_WINDOW_MS, historyAfter, readHistoryRange, sameEdge, writeHistoryRange, type FillCarry, type FillResult, type HistoryEdge, type ReadRange } from './fillHistory.ts';
@@ -189,12 +190,17 @@ export function createIndexer(options: IndexerOptions): Indexer {
   }
 
   async function step(): Promise<SyncResult> {
+    // Wall time of the step's parts around its batch (the batch's own are in its `ms`), for the debug log.
+    const aroundMs: Record<string, number> = {};
+    const around = createLaps(aroundMs);
     const c = await context();
     if (!(await lead())) return { batch: null, reorg: null, caughtUp: true, standby: true };
     state ??= await loadIndexerState(db);
     const checkpoint = await readCheckpoint(db);
     if (checkpoint && checkpoint.chainId !== c.chainId) throw new ChainMismatchError(checkpoint.chainId, c.chainId);
+    around('lead');
     const head = await chain.getBlockNumber();
+    around('head');
     const target = head - config.confirmations;
     status.chainHead = head;
     status.targetBlock = target;
@@ -215,6 +221,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     };
     const checkpointGone = async (at: Checkpoint) => (await chain.getBlockHeader(at.blockNumber))?.hash !== at.blockHash;
     if (checkpoint && (checkpoint.blockNumber >= target || checks.pending() > 0) && (await checkpointGone(checkpoint))) return rollBack(checkpoint);
+    around('checkpointCheck');
     if (!checkpoint && config.bootstrap === 'head-first' && target >= config.startBlock) {
       // An empty database, head-first: the catalogue at the target block now, history after.
       fillCarry = null;
@@ -232,6 +239,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
       return { batch: null, reorg: null, bootstrap, fill: null, caughtUp: false, standby: false };
     }
     if (checkpoint && checks.pending() > 0) await storeChecks(c, checkpoint.blockNumber, checkpoint.blockTime);
+    around('storeChecks');
     const from = checkpoint ? checkpoint.blockNumber + 1 : config.startBlock;
     status.indexedBlock = checkpoint?.blockNumber ?? null;
     status.historyFromBlock = checkpoint?.history?.fromBlock ?? null;
@@ -244,20 +252,25 @@ export function createIndexer(options: IndexerOptions): Indexer {
       return { batch: null, reorg: null, fill, caughtUp: status.historyComplete || fillWaiting, standby: false };
     }
     const to = Math.min(from + config.batchSize - 1, target);
+    around('beforeBatch');
     const batch = await indexBatch(c, state, from, to, checkpoint?.blockHash ?? null).catch(async (error: unknown) => {
       if (checkpoint && error instanceof ReorgDetectedError && error.blockNumber === checkpoint.blockNumber && (await checkpointGone(checkpoint))) return null;
       throw error;
     });
     if (!batch) return rollBack(checkpoint!);
+    around('batch');
     status.batches++;
     status.swapsIndexed += batch.swapEvents;
     status.indexedBlock = to;
     status.backfilling = target - to > config.batchSize;
     const headTime = await updateLag(batch.toTime, head, to);
     if (headTime) checks.start(c, state, { block: head, time: headTime });
-    logger.debug({ ...batch, toTime: batch.toTime.toISOString() }, 'indexed batch');
+    around('lag');
     // Following the head: one history range after each step that reached it.
     const fill = to >= target ? await fillOnce(c) : null;
+    around('fill');
+    delete aroundMs.batch;
+    logger.debug({ ...batch, toTime: batch.toTime.toISOString(), aroundMs }, 'indexed batch');
     return { batch, reorg: null, fill, caughtUp: to >= target && (status.historyComplete || fillWaiting), standby: false };
   }
 

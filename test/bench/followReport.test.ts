@@ -1,7 +1,7 @@
 // The follow bench's lag summary and report from hand-made samples.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { renderFollowBench, summarizeLag, type FollowBenchResult } from '../../bench/index/renderFollow.ts';
+import { renderFollowBench, summarizeLag, summarizeSteps, type FollowBenchResult } from '../../bench/index/renderFollow.ts';
 
 test('lag summary: mean, nearest-rank median and p95, max, share at most 2 blocks behind', () => {
   const samples = [0, 1, 1, 2, 1, 0, 3, 1, 2, 9, 1, 1, 0, 1, 2, 1, 1, 0, 1, 4];
@@ -27,4 +27,27 @@ test('follow report: the lag, the request rate and the truth check', () => {
   assert.match(md, /mean 1\.00, median 1, p95 2, max 2/);
   assert.match(md, /\| eth_getLogs \| 900 \| 1\.50 \|/);
   assert.match(md, /\*\*yes\*\*/);
+});
+
+test('follow steps: the batch\'s parts and the parts around it, averaged from the indexer\'s log lines', () => {
+  const line = (time: number, ms: Record<string, number>, aroundMs?: Record<string, number>) =>
+    JSON.stringify({ time, msg: 'indexed batch', fromBlock: 10, toBlock: 11, ms, ...(aroundMs ? { aroundMs } : {}) });
+  const output = [
+    line(1_000, { logs: 60, writeTokens: 100 }, { head: 30, storeChecks: 400 }),
+    '{"time":1500,"msg":"contract checks stored"}',
+    line(2_000, { logs: 80, writeTokens: 140 }, { head: 50, storeChecks: 0 }),
+    line(9_000, { logs: 999 }), // after the window
+  ].join('\n');
+  const steps = summarizeSteps(output, 0, 5_000);
+  assert.equal(steps.count, 2);
+  assert.equal(steps.blocksMean, 2);
+  assert.deepEqual(steps.partsMeanMs, { logs: 70, writeTokens: 120 });
+  assert.deepEqual(steps.aroundMeanMs, { head: 40, storeChecks: 200 }, 'the parts around a batch are not summed into its time');
+  assert.equal(steps.totalMeanMs, 190);
+  const result = {
+    profile: 'linea-day', seed: 1, rps: 25, rttMs: 30, blockMs: 2000, blockTimestamp: false, label: null, bootstrapS: 600, followS: 600,
+    blocksMined: 300, lag: summarizeLag([0, 1]), steps, requests: 10, throttled: 0, byMethod: {}, pausedHead: 1, indexerPeakRssMb: 1, at: '2026-01-01T00:00:00.000Z',
+    check: { ok: true, pools: { checked: 0, missing: 0, stateMismatches: 0, priceMismatches: 0 }, tokens: { checked: 0, missing: 0, swapMismatches: 0 }, usdPrices: { checked: 0, mismatches: 0 }, examples: [] },
+  } satisfies FollowBenchResult;
+  assert.match(renderFollowBench(result), /## Around the batch[^\n]*\n\n\| Part \| ms \|\n\| --- \| --- \|\n\| head \| 40 \|\n\| storeChecks \| 200 \|/);
 });
