@@ -2,7 +2,7 @@
 // reads the picked tokens' contracts and simulated sales at the chain head while the indexer goes
 // on: it is bounded in calls (pickContractChecks) and in time (a token whose check has not finished
 // in time is dropped and picked again); a token whose reads fail keeps its previous findings.
-// storeContractChecks then writes what was read and rescores every token, in one fenced
+// storeContractChecks then writes what was read and rescores the checked tokens, in one fenced
 // transaction, between two of the indexer's steps.
 import type { ChainClient } from '../chain/index.ts';
 import { readCheckpoint } from '../db/indexer/index.ts';
@@ -86,15 +86,20 @@ async function checkInputsReady(ctx: IndexerContext, state: IndexerState, priced
   return (token) => withSwaps.has(token);
 }
 
-/** Stores checks and rescores every token; `indexed` is the checkpoint the write must continue from. */
-export async function storeContractChecks(ctx: IndexerContext, state: IndexerState, checks: readonly ContractCheck[], indexed: { block: number; time: Date }): Promise<void> {
-  if (checks.length === 0) return;
+/**
+ * Stores checks and rescores the checked tokens; `indexed` is the checkpoint the write must continue
+ * from. Every commit leaves each token's score as at its checkpoint's time (the batch, fill, bootstrap
+ * and rollback write it there), so at that same time only the findings just stored can move a score.
+ */
+export async function storeContractChecks(ctx: IndexerContext, state: IndexerState, checks: readonly ContractCheck[], indexed: { block: number; time: Date }): Promise<{ rescored: number }> {
+  if (checks.length === 0) return { rescored: 0 };
   const rows: ContractCheckRow[] = checks.map((c) => ({ token: c.token, blockNumber: c.blockNumber, checkedAt: c.checkedAt, findings: JSON.stringify(c.findings) }));
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await ctx.fence(tx, indexed.block);
     await saveContractChecks(tx, rows);
     for (const c of checks) state.contractChecks.set(c.token, { checkedAt: c.checkedAt, blockNumber: c.blockNumber, findings: c.findings });
-    await writeTokenTrust(tx, ctx, state, createPoolFigures(state), indexed.time);
+    const { scored } = await writeTokenTrust(tx, ctx, state, createPoolFigures(state), indexed.time, { since: indexed.time, changed: new Set(checks.map((c) => c.token)) });
+    return { rescored: scored };
   });
 }
 

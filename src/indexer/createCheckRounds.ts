@@ -103,8 +103,9 @@ export function createCheckRounds(deps: {
     async store(ctx, state, indexed) {
       const checks = read.splice(0);
       try {
-        await storeContractChecks(ctx, state, checks, indexed);
+        const { rescored } = await storeContractChecks(ctx, state, checks, indexed);
         status.contractChecks += checks.length;
+        logger.debug({ tokens: checks.length, rescored, block: indexed.block }, 'contract checks stored');
         return true;
       } catch (error) {
         // Dropped: the tokens are picked again. The trust write may not have committed.

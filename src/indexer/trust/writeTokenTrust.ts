@@ -28,8 +28,12 @@ export type TrustScope = { since: Date; changed: ReadonlySet<string> };
 const ageMoved = (from: Date | null | undefined, since: number, now: number) =>
   from != null && scoreAgeUnit(since - from.getTime()) !== scoreAgeUnit(now - from.getTime());
 
-export async function writeTokenTrust(tx: Queryable, ctx: TrustContext, state: IndexerState, figures: PoolFigures, now: Date, scope?: TrustScope): Promise<number> {
+/** Scores the tokens (all, or those `scope` names and those whose age unit moved); writes the changed ones. Returns how many of each. */
+export async function writeTokenTrust(
+  tx: Queryable, ctx: TrustContext, state: IndexerState, figures: PoolFigures, now: Date, scope?: TrustScope,
+): Promise<{ scored: number; written: number }> {
   const writes: TokenTrustWrite[] = [];
+  let scored = 0;
   for (const [address, token] of state.tokens) {
     const current = state.prices.get(address);
     const price = current?.price ?? null;
@@ -37,6 +41,7 @@ export async function writeTokenTrust(tx: Queryable, ctx: TrustContext, state: I
     const sourcePool = sourceKindOf(ctx.pricing, address, source) === 'pool' && source ? state.pools.get(source) : undefined;
     if (scope && !scope.changed.has(address) && !ageMoved(token.firstSeenAt, scope.since.getTime(), now.getTime())
       && !ageMoved(sourcePool?.createdAt, scope.since.getTime(), now.getTime())) continue;
+    scored++;
     const liquidity = figures.tokenLiquidity(address);
     const { score, reasons } = securityScore({
       now, listed: token.listed, priced: price !== null, liquidity, swaps24h: state.swaps24h.get(address) ?? 0,
@@ -53,6 +58,6 @@ export async function writeTokenTrust(tx: Queryable, ctx: TrustContext, state: I
     writes.push(write);
   }
   await updateTokenTrust(tx, writes, now);
-  return writes.length;
+  return { scored, written: writes.length };
 }
 
