@@ -86,7 +86,7 @@ for (let run = 0; run < Number(values.runs); run++) {
     const feedRounds = new Map(answer === null ? [] : [[n, { answer, updatedAt: headerOf(n).timestamp }]]);
     const replay = await replayBlocks(ctx, state, { ...empty(), feedRounds, timeOf: timeOf(n) });
     lap?.('replay');
-    const written = await writeBatch(ctx, state, { from: n, to: n, parentBlock: n - 1, headers: new Map([[n, headerOf(n)]]), newPools: [], changedTokens: [], replay }, lap);
+    const written = await writeBatch(ctx, state, { from: n, to: n, parentBlock: n - 1, headers: new Map([[n, headerOf(n)]]), newPools: [], changedTokens: Promise.resolve([]), replay }, lap);
     return { replay, written };
   };
   await step(head + 1, null);

@@ -81,8 +81,9 @@ export async function indexBatch(ctx: IndexerContext, state: IndexerState, from:
 
   const replay = await replayBlocks(ctx, state, { logs: relevant, isFeedLog, tokenFirstSeen, feedRounds, readStates, timeOf });
   lap('replay');
-  const changedTokens = await refreshSupplies(ctx, state, { from, to, toTime: timeOf(to) }, newTokens, replay.traded);
-  lap('supplies');
+  // The supply reads go on while the write step reads the window edges' times (both wait on the node); the write awaits them.
+  const changedTokens = refreshSupplies(ctx, state, { from, to, toTime: timeOf(to) }, newTokens, replay.traded);
+  changedTokens.catch(() => {}); // awaited (and so thrown) by writeBatch; not an unhandled rejection meanwhile
   const { edgeHeaders, tokensWritten } = await writeBatch(ctx, state, { from, to, parentBlock: parentHash === null ? null : from - 1, headers, newPools, changedTokens, replay }, lap);
 
   return {

@@ -30,8 +30,8 @@ export type BatchWrite = {
   parentBlock: number | null;
   headers: ReadonlyMap<number, BlockHeader>;
   newPools: readonly StoredPool[];
-  /** Tokens new in the batch or whose supplies changed. */
-  changedTokens: readonly IndexerToken[];
+  /** Tokens new in the batch or whose supplies changed: read from the node while the edges' times are. */
+  changedTokens: Promise<readonly IndexerToken[]>;
   replay: Replay;
 };
 
@@ -56,7 +56,7 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
   const { from, to, replay } = batch;
   const header = batch.headers.get(to)!;
   const toTime = new Date(header.timestamp * 1000);
-  const affected = new Set<string>([...batch.changedTokens.map((t) => t.address), ...replay.traded, ...replay.priceChanges.map((c) => c.token)]);
+  const affected = new Set<string>([...replay.traded, ...replay.priceChanges.map((c) => c.token)]);
   const retention = config.retention ?? retentionDefaults;
   const retentionDue = Math.floor((from - 1) / retention.everyBlocks) !== Math.floor(to / retention.everyBlocks);
   // Pool rows: new and changed pools, and the pools of a token whose price moved where that moves
@@ -95,13 +95,16 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
   state.edgeLookahead ??= createEdgeLookahead();
   const edgeTimes = await readEdgeTimes(db, ctx.chain, bootstrap, edgesFrom, toTime, state.edgeTimes, state.edgeLookahead);
   lap('edgeTimes');
+  const changedTokens = await batch.changedTokens;
+  for (const token of changedTokens) affected.add(token.address);
+  lap('supplies');
   let tokensWritten = 0;
   await db.transaction(async (tx) => {
     await ctx.fence(tx, batch.parentBlock);
     const versionAtStart = await readDataVersion(tx);
     const retimed = await writeEdgeTimes(tx, edgeTimes);
     if (fixedAt !== null) await clearEdgesFixedAt(tx);
-    await saveIndexerTokens(tx, batch.changedTokens);
+    await saveIndexerTokens(tx, changedTokens);
     await savePools(tx, batch.newPools);
     await savePoolStates(tx, replay.poolStates);
     await savePositionChanges(tx, replay.positions);
