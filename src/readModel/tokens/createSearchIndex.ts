@@ -1,3 +1,5 @@
+import { sortInSlices } from './sortInSlices.ts';
+
 /**
  * How a token matched a search term, for the default ranking (lower first): its symbol is the
  * term, its symbol starts with it, a word of its name starts with it, its address starts with it.
@@ -83,11 +85,25 @@ class SortedKeys {
   bulk(keys: string[], slots: number[]): void {
     const order = new Uint32Array(keys.length);
     for (let i = 0; i < order.length; i++) order[i] = i;
-    order.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : slots[a]! - slots[b]!));
+    this.take(order.sort(byKeyThenSlot(keys, slots)), keys, slots);
+  }
+
+  /** bulk(), sorted in slices with `pause` between them (sortInSlices). */
+  async bulkInSlices(keys: string[], slots: number[], pause: () => Promise<void>): Promise<void> {
+    this.take(await sortInSlices(keys.length, byKeyThenSlot(keys, slots), pause), keys, slots);
+  }
+
+  private take(order: Uint32Array, keys: string[], slots: number[]): void {
     this.keys = Array.from(order, (i) => keys[i]!);
     this.slots = Array.from(order, (i) => slots[i]!);
   }
 }
+
+/** Keys in code-unit order, equal keys by slot: a total order (a token's word twice is the same pair). */
+const byKeyThenSlot = (keys: string[], slots: number[]) => (a: number, b: number) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : slots[a]! - slots[b]!);
+
+/** Tokens whose keys are taken between two pauses of a load in slices. */
+const KEYS_SLICE = 4096;
 
 type Keys = { address: string; symbol: string; words: string[] };
 
@@ -112,33 +128,56 @@ function keysOf(token: { address: string; symbol: string; name: string }): Keys 
  * token. Tokens are added or changed one at a time (a few binary searches each), or all at once
  * on a full load (one sort).
  */
-export function createSearchIndex(): SearchIndex & { load(tokens: Iterable<{ slot: number; address: string; symbol: string; name: string }>): void } {
+type SlotToken = { slot: number; address: string; symbol: string; name: string };
+
+export type LoadableSearchIndex = SearchIndex & {
+  /** Replaces the content with these tokens' keys. */
+  load(tokens: Iterable<SlotToken>): void;
+  /**
+   * load() in slices with `pause` between them, for a catalogue that answers requests meanwhile;
+   * the index must not be read or set until it resolves.
+   */
+  loadInSlices(tokens: readonly SlotToken[], pause: () => Promise<void>): Promise<void>;
+};
+
+export function createSearchIndex(): LoadableSearchIndex {
   const bySlot = new Map<number, Keys>();
   const addresses = new SortedKeys();
   const symbols = new SortedKeys();
   const words = new SortedKeys();
+  const collected = () => ({ a: { keys: [] as string[], slots: [] as number[] }, s: { keys: [] as string[], slots: [] as number[] }, w: { keys: [] as string[], slots: [] as number[] } });
+  const collect = (into: ReturnType<typeof collected>, token: SlotToken) => {
+    const keys = keysOf(token);
+    bySlot.set(token.slot, keys);
+    into.a.keys.push(keys.address);
+    into.a.slots.push(token.slot);
+    into.s.keys.push(keys.symbol);
+    into.s.slots.push(token.slot);
+    for (const word of keys.words) {
+      into.w.keys.push(word);
+      into.w.slots.push(token.slot);
+    }
+  };
 
   return {
     load(tokens) {
       bySlot.clear();
-      const a = { keys: [] as string[], slots: [] as number[] };
-      const s = { keys: [] as string[], slots: [] as number[] };
-      const w = { keys: [] as string[], slots: [] as number[] };
-      for (const token of tokens) {
-        const keys = keysOf(token);
-        bySlot.set(token.slot, keys);
-        a.keys.push(keys.address);
-        a.slots.push(token.slot);
-        s.keys.push(keys.symbol);
-        s.slots.push(token.slot);
-        for (const word of keys.words) {
-          w.keys.push(word);
-          w.slots.push(token.slot);
-        }
-      }
+      const { a, s, w } = collected();
+      for (const token of tokens) collect({ a, s, w }, token);
       addresses.bulk(a.keys, a.slots);
       symbols.bulk(s.keys, s.slots);
       words.bulk(w.keys, w.slots);
+    },
+    async loadInSlices(tokens, pause) {
+      bySlot.clear();
+      const into = collected();
+      for (let i = 0; i < tokens.length; i++) {
+        if (i > 0 && i % KEYS_SLICE === 0) await pause();
+        collect(into, tokens[i]!);
+      }
+      await addresses.bulkInSlices(into.a.keys, into.a.slots, pause);
+      await symbols.bulkInSlices(into.s.keys, into.s.slots, pause);
+      await words.bulkInSlices(into.w.keys, into.w.slots, pause);
     },
     set(slot, token) {
       const keys = keysOf(token);

@@ -7,7 +7,7 @@ import type { OrderColumn, PageMeta, PoolPage, SortDirection, Token, TokenListQu
 import { createTextSlab, type TextSlab } from './createTextSlab.ts';
 import { pageAnswer, type PageEntry, type PageTexts } from './pageAnswer.ts';
 import { createSearchRanking } from './rankSearchMatches.ts';
-import { createSearchIndex } from './createSearchIndex.ts';
+import { createSearchIndex, type LoadableSearchIndex } from './createSearchIndex.ts';
 import { createHeldDataGate } from '../heldDataGate.ts';
 import { COMPLETE_HISTORY, historyView, windowsKey, type HistoryView } from '../historyView.ts';
 import { createApproxKeys, entryComparator, filterKeepsOrder, reversedOrder, sameSortRow, sortBy, toSortRow, type ApproxKeys, type SortRow } from './tokenOrder.ts';
@@ -103,8 +103,13 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   const texts = createTextSlab<Entry, Token>();
   const keys = createApproxKeys();
   let sorted = new Map<string, Ordering>();
-  // Built when first searched after a full load, then kept up to date token by token.
-  let search: ReturnType<typeof createSearchIndex> | undefined;
+  // Built when first searched after a full load (in slices: searchReady), then kept up to date token by token.
+  let search: LoadableSearchIndex | undefined;
+  // The build in slices under way, the slots set meanwhile (applied to it at its end), and how many
+  // times the index was dropped (a build that saw a drop is thrown away).
+  let searchBuild: Promise<void> | undefined;
+  const setDuringBuild = new Set<number>();
+  let searchDrops = 0;
   const ranking = createSearchRanking<Entry>();
   let state: DataVersion | undefined;
   /** `state` as the text version() and heldVersion() answer, made once per load (they are read per request). */
@@ -231,6 +236,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
       if (entry.slot < 0) entry.slot = before?.slot ?? freeSlots.pop() ?? slotCount++;
       put({ entries, bySlot, texts, keys }, entry, json);
       search?.set(entry.slot, entry.row);
+      if (searchBuild) setDuringBuild.add(entry.slot);
       changed.push({ before, after: entry });
     }
     if (changed.length > 0) {
@@ -257,6 +263,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     }
     sorted = new Map();
     search = undefined;
+    searchDrops++;
   }
 
   const due = () => gate.due(options.staleMs);
@@ -300,13 +307,41 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     return list && reversedOrder(list.toArray(), order, keys);
   }
 
-  /** The search index, built on the first search after a full load. */
-  function searchIndex(): ReturnType<typeof createSearchIndex> {
+  const searchKeys = (e: Entry) => ({ slot: e.slot, address: e.row.address, symbol: e.row.symbol, name: e.row.name });
+
+  /** The search index (page() awaits searchReady first; built at once here only if it was dropped since). */
+  function searchIndex(): LoadableSearchIndex {
     if (!search) {
       search = createSearchIndex();
-      search.load(Array.from(entries.values(), (e) => ({ slot: e.slot, address: e.row.address, symbol: e.row.symbol, name: e.row.name })));
+      search.load(Array.from(entries.values(), searchKeys));
     }
     return search;
+  }
+
+  /**
+   * Resolves once the search index exists, building it in slices when it does not: at 100,000
+   * tokens a build is a second or more of sorting, and in one piece it held every request of the
+   * process, not only the searches that wait for it.
+   */
+  async function searchReady(): Promise<void> {
+    while (!search) {
+      searchBuild ??= buildSearch();
+      await searchBuild;
+    }
+  }
+
+  async function buildSearch(): Promise<void> {
+    const drops = searchDrops;
+    const index = createSearchIndex();
+    try {
+      await index.loadInSlices(Array.from(entries.values(), searchKeys), () => new Promise((resolve) => setImmediate(resolve)));
+      if (drops !== searchDrops) return; // tokens were removed meanwhile: built again
+      for (const slot of setDuringBuild) index.set(slot, bySlot[slot]!.row);
+      search = index;
+    } finally {
+      searchBuild = undefined;
+      setDuringBuild.clear();
+    }
   }
 
   /** How many tokens a query selects, and those of its page, in its order. */
@@ -336,6 +371,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     stale: () => gate.stale(waitMs),
     async page(query) {
       await refresh();
+      if (query.search !== undefined) await searchReady();
       const { total, page } = select(query);
       const meta = toJson<PageMeta>({ page: query.page, limit: query.limit, totalItemsCount: total, pagesCount: Math.ceil(total / query.limit) });
       return pageAnswer(tokenTexts, page, meta);

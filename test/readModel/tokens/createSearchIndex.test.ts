@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createSearchIndex, type MatchRange } from '../../../src/readModel/tokens/createSearchIndex.ts';
+import { sortInSlices } from '../../../src/readModel/tokens/sortInSlices.ts';
 
 const WORDS = ['usd', 'Usd', 'coin', 'wrapped', 'ether', 'émoji', 'ZEBRA', 'zeb', 'a', 'b\u0000c', '🚀moon'];
 const tokens = Array.from({ length: 400 }, (_, i) => ({
@@ -45,4 +46,33 @@ describe('search index', () => {
       for (const term of ['zeb', 'zebra', 'fin', WORDS[3]!]) assert.deepEqual(found(index.find(term)), scan(list, term), term);
     });
   }
+
+  it('loaded in slices, holds the same sorted keys as loaded at once and finds the same', async () => {
+    // More tokens than a slice of keys (4,096) and name words past a sort slice, so both pause.
+    const many = Array.from({ length: 9_000 }, (_, i) => ({ ...tokens[i % tokens.length]!, slot: i, address: `0x${(i * 2654435761 >>> 0).toString(16).padStart(8, '0')}${(i % 7).toString().repeat(32)}` }));
+    const once = createSearchIndex();
+    once.load(many);
+    const sliced = createSearchIndex();
+    let pauses = 0;
+    await sliced.loadInSlices(many, async () => void pauses++);
+    assert.ok(pauses >= 4, `paused ${pauses} times`);
+    assert.deepEqual(sliced.slotArrays(), once.slotArrays());
+    for (const term of terms) assert.deepEqual(sliced.find(term), once.find(term), term);
+  });
+});
+
+describe('sortInSlices', () => {
+  it('gives the permutation a one-call sort gives, pausing between slices, for lengths around the slice', async () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) % 50);
+    for (const n of [0, 1, 5, 64, 65, 200, 256, 1_000]) {
+      const keys = Array.from({ length: n }, () => `k${random()}`); // many equal keys: ties by index
+      const compare = (a: number, b: number) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b);
+      const expected = Array.from({ length: n }, (_, i) => i).sort(compare);
+      let pauses = 0;
+      const got = await sortInSlices(n, compare, async () => void pauses++, 64);
+      assert.deepEqual([...got], expected, `n ${n}`);
+      if (n > 128) assert.ok(pauses >= Math.floor(n / 64), `n ${n}: ${pauses} pauses`);
+    }
+  });
 });

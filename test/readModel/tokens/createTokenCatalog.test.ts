@@ -376,6 +376,30 @@ for (const target of testDatabases) {
       catalog.stop();
     });
 
+    it('builds the search index in slices: a load is applied before the first search is answered, and what it changed is searchable', async () => {
+      await resetDatabase(db);
+      // Past a slice of keys (4,096 tokens) and of a sort (16,384 name words): the build pauses.
+      const tokens = makeTokens(12_000);
+      await upsertTokens(db, tokens);
+      const catalog = createTokenCatalog({ db, staleMs: 60_000 });
+      await catalog.refresh(true);
+      await upsertTokens(db, [{ ...tokens[7]!, name: 'Zebra Finance', at: new Date() }]);
+      let searched = false;
+      const searching = catalog.page({ page: 1, limit: 100, search: 'Token' }).then((answer) => ((searched = true), answer));
+      await new Promise((resolve) => setImmediate(resolve)); // the build has begun
+      await catalog.refresh(true); // the rename, applied while the index is built
+      assert.equal(searched, false, 'the change was loaded and applied while the first search waited for its index');
+      await searching;
+      const fresh = createTokenCatalog({ db, staleMs: 0 });
+      assert.deepEqual(page(await catalog.page({ page: 1, limit: 10, search: 'zebra' })).data.map((t) => t.contractAddress.toLowerCase()), [addressOf(7)]);
+      for (const search of ['zebra', 'Token', 'Token B', 'T1', '0x00']) {
+        const query = { page: 1, limit: 100, search };
+        assert.deepEqual(await catalog.page(query), await fresh.page(query), search);
+      }
+      catalog.stop();
+      fresh.stop();
+    });
+
     it('holds its data between checks when staleMs is long, and follows on refresh', async () => {
       await resetDatabase(db);
       await upsertTokens(db, makeTokens(3));
