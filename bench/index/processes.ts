@@ -20,6 +20,11 @@ function procStats(pid: number | undefined) {
 
 export function startChild(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Child {
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A bench that ends on an error (an assertion, a child that exited) leaves no child running:
+  // a simulator left behind mined blocks and took CPU from the next run.
+  const orphaned = () => void (child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'));
+  process.once('exit', orphaned);
+  child.once('exit', () => process.removeListener('exit', orphaned));
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
