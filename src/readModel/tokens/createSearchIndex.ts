@@ -103,7 +103,7 @@ class SortedKeys {
 const byKeyThenSlot = (keys: string[], slots: number[]) => (a: number, b: number) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : slots[a]! - slots[b]!);
 
 /** Tokens whose keys are taken between two pauses of a load in slices. */
-const KEYS_SLICE = 4096;
+const KEYS_SLICE = 1024;
 
 type Keys = { address: string; symbol: string; words: string[] };
 

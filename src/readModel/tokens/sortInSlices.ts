@@ -5,7 +5,7 @@
  * one at a time, then merged pairwise, each merge pass resumable after any output item. A sort of
  * hundreds of thousands of strings in one call held every request for a second or more.
  */
-export async function sortInSlices(n: number, compare: (a: number, b: number) => number, pause: () => Promise<void>, sliceItems = 16_384): Promise<Uint32Array> {
+export async function sortInSlices(n: number, compare: (a: number, b: number) => number, pause: () => Promise<void>, sliceItems = 4096): Promise<Uint32Array> {
   let from = new Uint32Array(n);
   for (let i = 0; i < n; i++) from[i] = i;
   for (let lo = 0; lo < n; lo += sliceItems) {

@@ -48,7 +48,7 @@ describe('search index', () => {
   }
 
   it('loaded in slices, holds the same sorted keys as loaded at once and finds the same', async () => {
-    // More tokens than a slice of keys (4,096) and name words past a sort slice, so both pause.
+    // More tokens than a slice of keys (1,024) and name words past a sort slice, so both pause.
     const many = Array.from({ length: 9_000 }, (_, i) => ({ ...tokens[i % tokens.length]!, slot: i, address: `0x${(i * 2654435761 >>> 0).toString(16).padStart(8, '0')}${(i % 7).toString().repeat(32)}` }));
     const once = createSearchIndex();
     once.load(many);
