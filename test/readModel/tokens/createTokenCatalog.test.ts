@@ -379,7 +379,7 @@ for (const target of testDatabases) {
     it('builds the search index in slices: a load is applied before the first search is answered, and what it changed is searchable', async () => {
       await resetDatabase(db);
       // Past slices of keys (1,024 tokens) and of a sort (4,096 name words): the build pauses.
-      const tokens = makeTokens(12_000);
+      const tokens = makeTokens(3_000);
       await upsertTokens(db, tokens);
       const catalog = createTokenCatalog({ db, staleMs: 60_000 });
       await catalog.refresh(true);
