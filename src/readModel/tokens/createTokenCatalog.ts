@@ -60,6 +60,8 @@ export type TokenCatalogOptions = {
   onError?: (error: unknown) => void;
   /** Rows per query when loading (default TOKEN_CHUNK_ROWS). */
   chunkRows?: number;
+  /** Waited for between two slices of a search index build (default: one turn of the event loop). */
+  searchPause?: () => Promise<void>;
 };
 
 export type TokenCatalog = {
@@ -98,6 +100,7 @@ export type TokenCatalog = {
  */
 export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
   const entries = new Map<string, Entry>();
+  const searchPause = options.searchPause ?? (() => new Promise<void>((resolve) => setImmediate(resolve)));
   let pools = createPoolIndex();
   const bySlot: Entry[] = [];
   const texts = createTextSlab<Entry, Token>();
@@ -334,7 +337,7 @@ export function createTokenCatalog(options: TokenCatalogOptions): TokenCatalog {
     const drops = searchDrops;
     const index = createSearchIndex();
     try {
-      await index.loadInSlices(Array.from(entries.values(), searchKeys), () => new Promise((resolve) => setImmediate(resolve)));
+      await index.loadInSlices(Array.from(entries.values(), searchKeys), searchPause);
       if (drops !== searchDrops) return; // tokens were removed meanwhile: built again
       for (const slot of setDuringBuild) index.set(slot, bySlot[slot]!.row);
       search = index;

@@ -381,15 +381,24 @@ for (const target of testDatabases) {
       // Past slices of keys (1,024 tokens) and of a sort (4,096 name words): the build pauses.
       const tokens = makeTokens(3_000);
       await upsertTokens(db, tokens);
-      const catalog = createTokenCatalog({ db, staleMs: 60_000 });
+      // The build's first pause lasts until the rename is applied (however long the database takes).
+      let paused!: () => void;
+      const firstPause = new Promise<void>((resolve) => (paused = resolve));
+      let renamed!: () => void;
+      const applied = new Promise<void>((resolve) => (renamed = resolve));
+      let pauses = 0;
+      const searchPause = () => (++pauses === 1 ? (paused(), applied) : new Promise<void>((resolve) => setImmediate(resolve)));
+      const catalog = createTokenCatalog({ db, staleMs: 60_000, searchPause });
       await catalog.refresh(true);
       await upsertTokens(db, [{ ...tokens[7]!, name: 'Zebra Finance', at: new Date() }]);
       let searched = false;
       const searching = catalog.page({ page: 1, limit: 100, search: 'Token' }).then((answer) => ((searched = true), answer));
-      await new Promise((resolve) => setImmediate(resolve)); // the build has begun
+      await firstPause; // the build has begun, and pauses
       await catalog.refresh(true); // the rename, applied while the index is built
-      assert.equal(searched, false, 'the change was loaded and applied while the first search waited for its index');
+      assert.equal(searched, false, 'the first search waits for its index');
+      renamed();
       await searching;
+      assert.ok(pauses > 1, `the build paused ${pauses} times`);
       const fresh = createTokenCatalog({ db, staleMs: 0 });
       assert.deepEqual(page(await catalog.page({ page: 1, limit: 10, search: 'zebra' })).data.map((t) => t.contractAddress.toLowerCase()), [addressOf(7)]);
       for (const search of ['zebra', 'Token', 'Token B', 'T1', '0x00']) {
