@@ -56,7 +56,8 @@ export function generateBlock(world: World, history: History, n: number, branch:
   const minted = world.tokensAt.get(n);
   const created = world.poolsAt.get(n);
   const trading = n >= world.tradingFrom;
-  const feedRound = n > 0 && n % (trading ? profile.feedEvery : profile.feedEveryBefore) === 0;
+  const feedEvery = !trading ? profile.feedEveryBefore : n > world.head ? profile.liveFeedEvery ?? profile.feedEvery : profile.feedEvery;
+  const feedRound = n > 0 && n % feedEvery === 0;
   if (minted === undefined && created === undefined && !trading && !feedRound) return { txs: [], writes: new Map(), swaps: [] };
   return new BlockBuilder(world, history, n, branch).build(timestamp, minted, created, trading, feedRound);
 }

@@ -1,5 +1,5 @@
 // npm run sim -- --profile <name> [--port N] [--seed S] [--provider rps=25,rtt=30] [--out DIR]
-//   [--block-ms 2000 [--reorg at:depth,...]]: live, a block of trading every block-ms, and at each
+//   [--block-ms 2000 [--reorg at:depth,...] [--live-feed-every N]]: live, a block of trading every block-ms, and at each
 //   head `at` the last `depth` blocks replaced by a new branch. SIGUSR2 pauses a live run and writes its truth.
 // Builds the chain, serves it, and prints `url=`, `preset=` and `truth=` lines once it serves. On
 // SIGINT/SIGTERM it prints the requests by method and its own CPU time, then exits.
@@ -22,12 +22,15 @@ const { values } = parseArgs({
     out: { type: 'string' },
     'block-ms': { type: 'string' },
     reorg: { type: 'string', default: '' },
+    // a USD feed round every this many blocks mined live (default: the profile's feedEvery)
+    'live-feed-every': { type: 'string' },
   },
 });
 
 const started = performance.now();
 const seed = Number(values.seed);
-const chain = new SimChain({ profile: values.profile!, seed });
+const overrides = values['live-feed-every'] === undefined ? {} : { liveFeedEvery: Number(values['live-feed-every']) };
+const chain = new SimChain({ profile: values.profile!, seed, overrides });
 const provider = values.provider === undefined ? NO_PROVIDER : parseProvider(values.provider);
 const server = await startSimServer(chain, { port: Number(values.port), provider });
 const dir = resolve(values.out ?? join(tmpdir(), `linea-sim-${chain.world.profile.name}-${seed}`));

@@ -22,6 +22,11 @@ export type Profile = {
   /** A USD feed round every this many blocks (trading window) and this many before it. */
   feedEvery: number;
   feedEveryBefore: number;
+  /**
+   * A feed round every this many blocks mined live, past the head the chain is built to (default
+   * feedEvery): a bench that follows the head for minutes meets rounds it would otherwise wait an hour for.
+   */
+  liveFeedEvery?: number;
   /** Unix seconds of block 0. */
   genesisTime: number;
 };

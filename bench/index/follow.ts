@@ -1,4 +1,4 @@
-// npm run bench:follow -- [--profile linea-day] [--rps 25] [--rtt 30] [--block-ms 2000] [--follow-min 10] [--timestamps] [--retention 7d] [--no-checks-wait]
+// npm run bench:follow -- [--profile linea-day] [--rps 25] [--rtt 30] [--block-ms 2000] [--follow-min 10] [--timestamps] [--retention 7d] [--no-checks-wait] [--feed-every N]
 // Following the head: the simulator mines a block of trading every block-ms behind the provider
 // profile; `npm run index` (PORT=0, CHAIN_RPC_REQUESTS_PER_SECOND = the provider's rate) bootstraps
 // head-first from an empty database. Once the last 7 days are filled (RETENTION_PRICE_CHANGES=7d, or
@@ -11,11 +11,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { profileNamed } from '../../sim/profiles.ts';
 import type { Truth } from '../../sim/truth.ts';
 import { checkAgainstTruth } from './checkTruth.ts';
 import { freshDatabase } from './freshDatabase.ts';
 import { startChild, waitFor } from './processes.ts';
-import { renderFollowBench, stepsLogged, summarizeLag, summarizeSteps, type FollowBenchResult } from './renderFollow.ts';
+import { feedRoundSteps, renderFollowBench, stepsLogged, summarizeLag, summarizeSteps, type FollowBenchResult } from './renderFollow.ts';
 
 const { values } = parseArgs({
   options: {
@@ -35,6 +36,8 @@ const { values } = parseArgs({
     server: { type: 'string', default: process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432' },
     database: { type: 'string', default: 'bench_follow' },
     label: { type: 'string' },
+    // a USD feed round every this many blocks mined while following (the simulator's --live-feed-every; default the profile's)
+    'feed-every': { type: 'string' },
   },
 });
 const root = resolve(import.meta.dirname, '..', '..');
@@ -42,7 +45,8 @@ const databaseUrl = await freshDatabase(values.server!, values.database!);
 
 const outDir = join(root, 'node_modules', '.cache', 'linea-sim', `${values.profile}-${values.seed}-live`);
 const sim = startChild(process.execPath, ['--import', 'tsx', join(root, 'sim', 'main.ts'), '--profile', values.profile!, '--seed', values.seed!,
-  '--provider', `rps=${values.rps},rtt=${values.rtt},timestamps=${values.timestamps ? 1 : 0}`, '--out', outDir, '--block-ms', values['block-ms']!]);
+  '--provider', `rps=${values.rps},rtt=${values.rtt},timestamps=${values.timestamps ? 1 : 0}`, '--out', outDir, '--block-ms', values['block-ms']!,
+  ...(values['feed-every'] ? ['--live-feed-every', values['feed-every']] : [])]);
 const [, simUrl] = await waitFor(sim, /^url=(\S+)$/m, 20 * 60_000);
 const [, presetFile] = await waitFor(sim, /^preset=(\S+)$/m, 60_000);
 type SimStats = { head: number; requests: number; throttled: number; byMethod: Record<string, number> };
@@ -121,6 +125,7 @@ const followLog = indexer.output().split('\n').filter((line) => {
     return false;
   }
 }).slice(0, 200);
+const feedEvery = Number(values['feed-every'] ?? profileNamed(values.profile!).feedEvery);
 const byMethod = Object.fromEntries(Object.entries(after.byMethod).map(([m, n]) => [m, n - (before.byMethod[m] ?? 0)]).filter(([, n]) => (n as number) > 0));
 
 // The end: mining paused, the indexer at that head, every answer against the truth there.
@@ -142,6 +147,7 @@ const result: FollowBenchResult = {
   blocksMined: after.head - before.head, lag: summarizeLag(lags), steps, retention: values.retention!, checksWaited: !values['no-checks-wait'], requests: after.requests - before.requests,
   throttled: after.throttled - before.throttled, byMethod, pausedHead: Number(pausedHead), check, indexerPeakRssMb: indexerRss, at: new Date().toISOString(),
   lagSeries, stepSeries, slowSteps, followLog,
+  feedEvery, feedRoundSteps: feedRoundSteps(logged, feedEvery, lagSeries, followStartedAt),
 };
 const dir = join(root, 'bench', 'results');
 mkdirSync(dir, { recursive: true });

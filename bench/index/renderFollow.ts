@@ -24,7 +24,26 @@ export type FollowBenchResult = {
   slowSteps?: (Omit<LoggedStep, 'time'> & { at: number })[];
   /** The indexer's log lines while following other than the steps' own (warnings, check rounds). */
   followLog?: string[];
+  /** A USD feed round every this many blocks mined while following, and each step that held one. */
+  feedEvery?: number;
+  feedRoundSteps?: FeedRoundStep[];
 };
+
+/** A step that held a feed round: when (ms since following began), its blocks, its time, and the largest lag sampled while it ran or within 2 s after. */
+export type FeedRoundStep = { at: number; fromBlock: number; blocks: number; totalMs: number; lagMax: number | null; ms: Record<string, number> };
+
+/** The logged steps whose blocks hold a multiple of `every` (a feed round), with the lag around each. */
+export function feedRoundSteps(steps: readonly LoggedStep[], every: number, lagSeries: readonly [number, number][], followStartedAt: number): FeedRoundStep[] {
+  return steps
+    .filter((s) => Math.floor((s.fromBlock + s.blocks - 1) / every) * every >= s.fromBlock)
+    .map((s) => {
+      const totalMs = Object.values(s.ms).reduce((a, b) => a + b, 0);
+      const at = s.time - followStartedAt;
+      const around = lagSeries.filter(([t]) => t >= at - totalMs && t <= at + 2000).map(([, lag]) => lag);
+      return { at, fromBlock: s.fromBlock, blocks: s.blocks, totalMs: Math.round(totalMs), lagMax: around.length > 0 ? Math.max(...around) : null,
+        ms: Object.fromEntries(Object.entries(s.ms).map(([k, v]) => [k, Math.round(v)])) };
+    });
+}
 
 /** Lag samples (blocks behind the head, one a second): mean, nearest-rank percentiles, the share of samples at most 2 blocks behind. */
 export function summarizeLag(samples: readonly number[]): LagSummary {
@@ -42,7 +61,7 @@ export function summarizeLag(samples: readonly number[]): LagSummary {
 }
 
 /** The forward steps ('indexed batch' JSON lines) of `output` logged between `from` and `to` (epoch ms). */
-export type LoggedStep = { time: number; blocks: number; edgeHeaders: number; tokensWritten: number | null; ms: Record<string, number>; aroundMs?: Record<string, number> };
+export type LoggedStep = { time: number; fromBlock: number; blocks: number; edgeHeaders: number; tokensWritten: number | null; ms: Record<string, number>; aroundMs?: Record<string, number> };
 
 export function stepsLogged(output: string, from: number, to: number): LoggedStep[] {
   const steps: LoggedStep[] = [];
@@ -51,7 +70,7 @@ export function stepsLogged(output: string, from: number, to: number): LoggedSte
     const entry = JSON.parse(line) as { time: number; fromBlock: number; toBlock: number; edgeHeaders?: number; tokensWritten?: number; ms?: Record<string, number>; aroundMs?: Record<string, number> };
     if (entry.time >= from && entry.time <= to && entry.ms) {
       steps.push({
-        time: entry.time, blocks: entry.toBlock - entry.fromBlock + 1, edgeHeaders: entry.edgeHeaders ?? 0, tokensWritten: entry.tokensWritten ?? null, ms: entry.ms,
+        time: entry.time, fromBlock: entry.fromBlock, blocks: entry.toBlock - entry.fromBlock + 1, edgeHeaders: entry.edgeHeaders ?? 0, tokensWritten: entry.tokensWritten ?? null, ms: entry.ms,
         ...(entry.aroundMs ? { aroundMs: entry.aroundMs } : {}),
       });
     }
@@ -112,6 +131,18 @@ export function renderFollowBench(r: FollowBenchResult): string {
     if (r.steps.aroundMeanMs) {
       lines.push('', '## Around the batch: the step\'s other parts (mean ms; the pacer\'s wait not included)', '', '| Part | ms |', '| --- | --- |');
       for (const [part, ms] of Object.entries(r.steps.aroundMeanMs)) lines.push(`| ${part} | ${f(ms, 0)} |`);
+    }
+  }
+  if (r.feedEvery !== undefined) {
+    const rounds = r.feedRoundSteps ?? [];
+    lines.push('', `## Steps that held a USD feed round (one every ${r.feedEvery} blocks mined)`, '');
+    if (rounds.length === 0) lines.push('None while following.');
+    else {
+      lines.push('| At (s) | Blocks | Step ms | Largest lag around it | Slowest parts (ms) |', '| ---: | --- | ---: | ---: | --- |');
+      for (const s of rounds) {
+        const parts = Object.entries(s.ms).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${v}`).join(', ');
+        lines.push(`| ${f(s.at / 1000, 0)} | ${s.fromBlock.toLocaleString('en-US')}+${s.blocks} | ${s.totalMs} | ${s.lagMax ?? '-'} | ${parts} |`);
+      }
     }
   }
   if (c.examples.length > 0) lines.push('', '## First differences', '', ...c.examples.map((e) => `- ${e}`));
