@@ -506,7 +506,11 @@ export interface components {
             code: string;
             /** @description Points added to (positive) or taken from (negative) the score. */
             impact: number;
-            /** @description The figure behind the impact, for people. */
+            /**
+             * @description The figure behind the impact, for people. For `liquidity` it is the tier the token's
+             *     priced pools reach (the amount itself is `info.liquidity`), so the reason changes only
+             *     when its impact can.
+             */
             detail: string;
         };
         /**

@@ -65,9 +65,12 @@ export function securityScore(input: SecurityInput): { score: number; reasons: S
     reasons.push({ code: 'no-price', impact: w.noPrice, detail: 'No pool above the liquidity minimum prices the token' });
   }
   if (input.liquidity !== null && input.liquidity > 0n) {
-    const dollars = Number(input.liquidity / SCALE);
-    const [min, impact] = tier(w.liquidity, dollars) ?? [0, 0];
-    reasons.push({ code: 'liquidity', impact, detail: `Priced pools hold ${usd(dollars)} USD${min > 0 ? ` (${usd(min)} USD or more)` : ''}` });
+    // The tier, not the amount (the token's own `liquidity` figure): a reason changes only when its
+    // impact can, so a move of the pools' USD value (every feed round) rewrites no score.
+    const k = w.liquidity.findIndex(([min]) => Number(input.liquidity! / SCALE) >= min);
+    const [min, impact] = w.liquidity[k]!;
+    const detail = min > 0 ? `Priced pools hold ${usd(min)} USD or more` : `Priced pools hold less than ${usd(w.liquidity[k - 1]![0])} USD`;
+    reasons.push({ code: 'liquidity', impact, detail });
   }
   const age = input.now.getTime() - input.firstSeenAt.getTime();
   const tokenAge = tier(w.tokenAge, age / DAY_MS);

@@ -74,6 +74,20 @@ describe('securityScore', () => {
       assert.equal(securityScore({ ...base, swaps24h: min }).reasons.find((r) => r.code === 'trading-activity')?.impact, impact);
     }
   });
+
+  it('the liquidity reason names its tier, not the amount: the same reasons anywhere within a tier', () => {
+    const liquidityReason = (dollars: bigint) => securityScore({ ...base, liquidity: dollars }).reasons.find((r) => r.code === 'liquidity');
+    assert.deepEqual(liquidityReason(usd(2_400_000)), { code: 'liquidity', impact: 30, detail: 'Priced pools hold 1,000,000 USD or more' });
+    assert.deepEqual(liquidityReason(usd(150_000)), { code: 'liquidity', impact: 22, detail: 'Priced pools hold 100,000 USD or more' });
+    assert.deepEqual(liquidityReason(usd(10_000)), { code: 'liquidity', impact: 15, detail: 'Priced pools hold 10,000 USD or more' });
+    assert.deepEqual(liquidityReason(usd(9_999)), { code: 'liquidity', impact: 5, detail: 'Priced pools hold less than 10,000 USD' });
+    assert.deepEqual(liquidityReason(1n), { code: 'liquidity', impact: 5, detail: 'Priced pools hold less than 10,000 USD' });
+    // A USD feed round moves every WETH-quoted pool's value by a fraction of a percent: within a tier nothing moves.
+    for (const [min] of SCORE_WEIGHTS.liquidity) {
+      const a = usd(min * 2 + 1_000);
+      assert.deepEqual(securityScore({ ...base, liquidity: a }), securityScore({ ...base, liquidity: (a * 1_005n) / 1_000n }), `tier ${min}`);
+    }
+  });
 });
 
 describe('isSecure (score > 70 AND market cap > 50,000 USD)', () => {
