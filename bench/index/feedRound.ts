@@ -1,4 +1,4 @@
-// npm run bench:feed-round -- [--from bench_follow] [--runs 3] [--move 1.005] [--profile linea-day] [--seed 1] [--cpu-profile FILE]
+// npm run bench:feed-round -- [--from bench_follow] [--runs 3] [--vacuum] [--move 1.005] [--profile linea-day] [--seed 1] [--cpu-profile FILE]
 // Times the step that follows a USD feed round at the head of a followed catalogue: every token
 // quoted against the wrapped native token is repriced at once (docs/indexer.md, "Following").
 // Each run copies the database a follow bench left (`npm run bench:follow`, PostgreSQL), loads the
@@ -6,7 +6,7 @@
 // moving the USD price by --move, and writes it with the production writeBatch; the step's parts
 // are reported as the indexer logs them. Block headers come from the stored rows (the chain the
 // database was indexed from is gone): only the window edges' few rows ask for one.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +19,7 @@ import { createLaps } from '../../src/indexer/createLaps.ts';
 import { replayBlocks } from '../../src/indexer/replayBlocks.ts';
 import { loadIndexerState } from '../../src/indexer/state/IndexerState.ts';
 import { writeBatch } from '../../src/indexer/writeBatch.ts';
+import type { Queryable } from '../../src/db/Database.ts';
 import type { WriterLock } from '../../src/db/indexer/index.ts';
 
 const { values } = parseArgs({
@@ -31,6 +32,8 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     // writes a CPU profile of the timed step to this file (open it in Chrome's DevTools)
     'cpu-profile': { type: 'string' },
+    // VACUUM the copy first (as a database kept vacuumed would be; this machine runs without autovacuum)
+    vacuum: { type: 'boolean', default: false },
   },
 });
 const root = resolve(import.meta.dirname, '..', '..');
@@ -47,10 +50,30 @@ async function copyDatabase(): Promise<string> {
 }
 
 const results: Record<string, number>[] = [];
+
+/** CPU time (user + system, ms) of this database's server processes so far, from /proc (the server runs on this machine). */
+async function backendCpuMs(db: Queryable): Promise<number> {
+  const rows = await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`);
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+    } catch {
+      // gone, or another machine's server
+    }
+  }
+  return ticks * 10; // USER_HZ = 100
+}
 for (let run = 0; run < Number(values.runs); run++) {
   const url = await copyDatabase();
   const config = loadIndexerConfig({ ...process.env, DATABASE_URL: url, INDEXER_NETWORK_FILE: presetFile, RETENTION_PRICE_CHANGES: '7d' });
   const db = await createDatabase({ databaseUrl: url });
+  if (values.vacuum) {
+    const started = performance.now();
+    await db.query('VACUUM');
+    console.log(`vacuumed in ${Math.round(performance.now() - started)} ms`);
+  }
   const [checkpoint] = await db.query<{ block: string; time: Date; hash: string }>(
     `SELECT block_number::text AS block, block_time AS time, block_hash AS hash FROM indexer_checkpoint`);
   const head = Number(checkpoint!.block);
@@ -103,6 +126,7 @@ for (let run = 0; run < Number(values.runs); run++) {
   }
   const lsn = async () => (await db.query<{ lsn: string }>(`SELECT pg_current_wal_lsn()::text AS lsn`))[0]!.lsn;
   const walBefore = await lsn();
+  const cpuBefore = await backendCpuMs(db);
   const started = performance.now();
   const { replay, written } = await step(head + 4, answers[1]!, lap);
   if (profiler) {
@@ -111,9 +135,10 @@ for (let run = 0; run < Number(values.runs); run++) {
     profiler.disconnect();
   }
   const total = Math.round(performance.now() - started);
+  const backendCpu = (await backendCpuMs(db)) - cpuBefore;
   const [wal] = await db.query<{ mb: string }>(`SELECT round(pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn) / 1048576.0, 1)::text AS mb`, [await lsn(), walBefore]);
-  results.push({ ...ms, total });
-  console.log(`run ${run + 1}: ${total} ms, ${replay.priceChanges.length} price changes, ${written.tokensWritten} token rows, ${wal!.mb} MB of WAL;`,
+  results.push({ ...ms, total, backendCpu });
+  console.log(`run ${run + 1}: ${total} ms, ${replay.priceChanges.length} price changes, ${written.tokensWritten} token rows, ${wal!.mb} MB of WAL, ${backendCpu} ms of PostgreSQL backend CPU;`,
     Object.entries(ms).map(([k, v]) => `${k} ${v}`).join(', '));
   await db.close();
 }
