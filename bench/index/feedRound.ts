@@ -1,4 +1,4 @@
-// npm run bench:feed-round -- [--from bench_follow] [--runs 3] [--vacuum] [--move 1.005] [--profile linea-day] [--seed 1] [--cpu-profile FILE]
+// npm run bench:feed-round -- [--from bench_follow] [--runs 3] [--vacuum | --vacuum-full] [--move 1.005] [--profile linea-day] [--seed 1] [--cpu-profile FILE]
 // Times the step that follows a USD feed round at the head of a followed catalogue: every token
 // quoted against the wrapped native token is repriced at once (docs/indexer.md, "Following").
 // Each run copies the database a follow bench left (`npm run bench:follow`, PostgreSQL), loads the
@@ -32,8 +32,10 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     // writes a CPU profile of the timed step to this file (open it in Chrome's DevTools)
     'cpu-profile': { type: 'string' },
-    // VACUUM the copy first (as a database kept vacuumed would be; this machine runs without autovacuum)
+    // VACUUM the copy first (as a database kept vacuumed would be; this machine runs without autovacuum),
+    // or VACUUM FULL (compacted, indexes rebuilt), then CHECKPOINT (so that the step writes whole pages as live)
     vacuum: { type: 'boolean', default: false },
+    'vacuum-full': { type: 'boolean', default: false },
   },
 });
 const root = resolve(import.meta.dirname, '..', '..');
@@ -69,10 +71,11 @@ for (let run = 0; run < Number(values.runs); run++) {
   const url = await copyDatabase();
   const config = loadIndexerConfig({ ...process.env, DATABASE_URL: url, INDEXER_NETWORK_FILE: presetFile, RETENTION_PRICE_CHANGES: '7d' });
   const db = await createDatabase({ databaseUrl: url });
-  if (values.vacuum) {
+  if (values.vacuum || values['vacuum-full']) {
     const started = performance.now();
-    await db.query('VACUUM');
-    console.log(`vacuumed in ${Math.round(performance.now() - started)} ms`);
+    await db.query(values['vacuum-full'] ? 'VACUUM FULL' : 'VACUUM');
+    await db.query('CHECKPOINT');
+    console.log(`vacuumed${values['vacuum-full'] ? ' (full)' : ''} in ${Math.round(performance.now() - started)} ms`);
   }
   const [checkpoint] = await db.query<{ block: string; time: Date; hash: string }>(
     `SELECT block_number::text AS block, block_time AS time, block_hash AS hash FROM indexer_checkpoint`);
