@@ -14,12 +14,12 @@ import pg from 'pg';
 import type { BlockHeader, ChainClient } from '../../src/chain/index.ts';
 import { loadIndexerConfig } from '../../src/config/indexerConfig.ts';
 import { createDatabase } from '../../src/db/createDatabase.ts';
+import type { Queryable } from '../../src/db/Database.ts';
 import { createIndexerContext } from '../../src/indexer/createIndexerContext.ts';
 import { createLaps } from '../../src/indexer/createLaps.ts';
 import { replayBlocks } from '../../src/indexer/replayBlocks.ts';
 import { loadIndexerState } from '../../src/indexer/state/IndexerState.ts';
 import { writeBatch } from '../../src/indexer/writeBatch.ts';
-import type { Queryable } from '../../src/db/Database.ts';
 import type { WriterLock } from '../../src/db/indexer/index.ts';
 
 const { values } = parseArgs({

@@ -34,6 +34,14 @@ export async function checkDemoTrustCases(url: string): Promise<void> {
     const sum = t.security.reasons.reduce((n, r) => n + r.impact, 0);
     assert.equal(t.security.score, Math.max(0, Math.min(100, sum)), `${t.symbol}: the score is the clamped sum of its reasons`);
     assert.equal(t.isPossibleSpam, t.spamReasons.length > 0, `${t.symbol}: spam exactly when it has spam reasons`);
+    // The liquidity reason names the tier the token's own liquidity figure reaches (docs/security-score.md).
+    const liquidity = t.security.reasons.find((r) => r.code === 'liquidity');
+    if (liquidity) {
+      assert.ok(t.info.liquidity !== null && t.info.liquidity > 0, `${t.symbol}: a liquidity reason only with liquidity`);
+      const floor = [1_000_000, 100_000, 10_000].find((min) => t.info.liquidity! >= min);
+      const detail = floor === undefined ? 'Priced pools hold less than 10,000 USD' : `Priced pools hold ${floor.toLocaleString('en-US')} USD or more`;
+      assert.equal(liquidity.detail, detail, `${t.symbol}: liquidity ${t.info.liquidity} USD`);
+    }
   }
 
   for (const symbol of ['USDC', 'USDT', 'WETH', 'LINEA', 'WBTC']) {

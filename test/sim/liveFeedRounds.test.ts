@@ -24,9 +24,14 @@ test('feed rounds every liveFeedEvery blocks past the built head, the profile ca
   assert.equal(live.head, head);
   assert.deepEqual(roundBlocks(live, from), roundBlocks(built, from), 'the built chain is unchanged');
   assert.deepEqual(roundBlocks(built, from), [...Array(head + 1).keys()].filter((n) => n >= from && n % 300 === 0));
-  live.mine(40);
-  built.mine(40);
-  const mined = (n: number) => n > head;
-  assert.deepEqual(roundBlocks(live, head + 1), [...Array(41).keys()].map((i) => head + i).filter((n) => mined(n) && n % 7 === 0));
-  assert.deepEqual(roundBlocks(built, head + 1), [...Array(41).keys()].map((i) => head + i).filter((n) => mined(n) && n % 300 === 0));
+  // Past the next multiple of 300, so that both cadences have rounds among the mined blocks.
+  const count = 300 - ((head + 1) % 300) + 10;
+  live.mine(count);
+  built.mine(count);
+  const mined = [...Array(count).keys()].map((i) => head + 1 + i);
+  const every7 = mined.filter((n) => n % 7 === 0);
+  assert.ok(every7.length > 1);
+  assert.deepEqual(roundBlocks(live, head + 1), every7);
+  assert.deepEqual(roundBlocks(built, head + 1), mined.filter((n) => n % 300 === 0));
+  assert.equal(roundBlocks(built, head + 1).length, 1, 'the profile cadence goes on past the head without the override');
 });

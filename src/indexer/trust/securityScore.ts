@@ -67,7 +67,8 @@ export function securityScore(input: SecurityInput): { score: number; reasons: S
   if (input.liquidity !== null && input.liquidity > 0n) {
     // The tier, not the amount (the token's own `liquidity` figure): a reason changes only when its
     // impact can, so a move of the pools' USD value (every feed round) rewrites no score.
-    const k = w.liquidity.findIndex(([min]) => Number(input.liquidity! / SCALE) >= min);
+    const dollars = Number(input.liquidity / SCALE);
+    const k = w.liquidity.findIndex(([min]) => dollars >= min);
     const [min, impact] = w.liquidity[k]!;
     const detail = min > 0 ? `Priced pools hold ${usd(min)} USD or more` : `Priced pools hold less than ${usd(w.liquidity[k - 1]![0])} USD`;
     reasons.push({ code: 'liquidity', impact, detail });
