@@ -107,6 +107,19 @@ export async function createPostgresDatabase(options: PostgresOptions): Promise<
       throw asDatabaseFault(error);
     }
   }
+  /**
+   * A transaction's statements in the order they are sent, each started when the one before it has
+   * ended: a writer may send several before it awaits the first (writeBatch), and one connection
+   * runs one statement at a time (pg deprecates sending while one runs).
+   */
+  const serially = () => {
+    let last: Promise<unknown> = Promise.resolve();
+    return <R,>(send: () => Promise<R>): Promise<R> => {
+      const next = last.then(send);
+      last = next.catch(() => {});
+      return next;
+    };
+  };
   const run = async <T>(client: pg.ClientBase, sql: string, params?: readonly SqlParam[]) =>
     (await client.query(sql, params as unknown[] | undefined)).rows as T[];
 
@@ -117,17 +130,18 @@ export async function createPostgresDatabase(options: PostgresOptions): Promise<
     transaction: (fn) =>
       withClient(async (client) => {
         await client.query('BEGIN');
+        const inOrder = serially();
         try {
           const tx: Queryable = {
-            query: (sql, params) => run(client, sql, params),
-            exec: async (sql) => void (await client.query(sql)),
+            query: (sql, params) => inOrder(() => run(client, sql, params)),
+            exec: (sql) => inOrder(async () => void (await client.query(sql))),
           };
           const result = await fn(tx);
-          await client.query('COMMIT');
+          await inOrder(() => client.query('COMMIT'));
           return result;
         } catch (error) {
           // A lost connection rolls back on the server by itself; asking would wait for nothing.
-          if (!isDatabaseFault(error)) await client.query('ROLLBACK').catch(() => {});
+          if (!isDatabaseFault(error)) await inOrder(() => client.query('ROLLBACK')).catch(() => {});
           throw error;
         }
       }),

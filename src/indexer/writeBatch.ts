@@ -18,6 +18,7 @@ import type { Replay } from './replayBlocks.ts';
 import type { IndexerState } from './state/IndexerState.ts';
 import { writeTokenTrust, type TrustScope } from './trust/writeTokenTrust.ts';
 import type { Lap } from './createLaps.ts';
+import { buildInSlices } from './yieldEvery.ts';
 
 const PRUNE_EVERY = 1000;
 const DAY_MS = 86_400_000;
@@ -138,19 +139,28 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
     tokensWritten = tokens.length;
     const pricesAgo = await windowPricesOf(tx, toTime, tokens, (state.windowPrices ??= new Map()), windowsMoved);
     lap('writeWindowPrices');
-    await upsertTokens(tx, buildTokenWrites(state, tokens, { pricesAgo, at: toTime, pricing: ctx.pricing, listedSymbols: ctx.listedSymbols, figures }));
-    lap('writeTokens');
-    await upsertPools(tx, buildPoolWrites(state, [...touchedPools].sort(), figures), versionAtStart);
-    lap('writePools');
-    await appendPricePoints(
-      tx,
-      replay.priceChanges.filter((c) => c.price !== null).map((c) => ({ token: c.token, price: c.price!, observedAt: c.observedAt, blockNumber: c.blockNumber })),
-    );
-    await recordSwaps(tx, replay.swaps);
-    lap('writeSwaps');
-    // Candles from the same price changes and valued swaps, as the batch writes them.
-    await rollupCandles(tx, replay.priceChanges, replay.swaps);
-    lap('writeCandles');
+    // Statements are sent as soon as what they need is built and awaited together at the end, so
+    // that the database writes while the rows after them are built; the connection runs them in
+    // the order sent. Candles (from the batch's price changes and valued swaps) need only the
+    // replay; hourly points and swaps follow the token rows (their foreign keys).
+    const candleRows = rollupCandles(tx, replay.priceChanges, replay.swaps);
+    candleRows.catch(() => {}); // awaited below; a failure before that must not go unhandled
+    const tokenContext = { pricesAgo, at: toTime, pricing: ctx.pricing, listedSymbols: ctx.listedSymbols, figures };
+    const tokenRows = upsertTokens(tx, await buildInSlices(tokens, (slice) => buildTokenWrites(state, slice, tokenContext)));
+    const eventRows = Promise.all([
+      tokenRows,
+      appendPricePoints(
+        tx,
+        replay.priceChanges.filter((c) => c.price !== null).map((c) => ({ token: c.token, price: c.price!, observedAt: c.observedAt, blockNumber: c.blockNumber })),
+      ),
+      recordSwaps(tx, replay.swaps),
+    ]);
+    eventRows.catch(() => {});
+    lap('buildTokens');
+    const poolWrites = await buildInSlices([...touchedPools].sort(), (slice) => buildPoolWrites(state, slice, figures));
+    lap('buildPools');
+    await Promise.all([candleRows, eventRows, upsertPools(tx, poolWrites, versionAtStart)]);
+    lap('writeRows');
     // The 24 h counts: moved by the swaps entering and leaving the window when the stored ones are
     // those at `since` (the same condition as the window prices'), else recounted.
     let trustScope: TrustScope | undefined;

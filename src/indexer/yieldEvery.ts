@@ -18,3 +18,20 @@ export function yieldEvery(ms: number = YIELD_AFTER_MS): () => Promise<void> | u
     }));
   };
 }
+
+/** Rows built per slice by buildInSlices. */
+const SLICE = 500;
+
+/**
+ * Builds rows slice by slice, giving the event loop back between slices: statements already sent
+ * on a connection are followed by the next one it was sent as soon as each finishes, not after the
+ * whole build (a database connection starts its next statement from an I/O callback).
+ */
+export async function buildInSlices<T, R>(items: readonly T[], build: (slice: readonly T[]) => R[]): Promise<R[]> {
+  const rows: R[] = [];
+  for (let i = 0; i < items.length; i += SLICE) {
+    if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    rows.push(...build(items.slice(i, i + SLICE)));
+  }
+  return rows;
+}

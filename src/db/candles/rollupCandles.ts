@@ -27,12 +27,14 @@ export async function rollupCandles(
   for (const p of prices) if (p.price !== null) priced.set(p.token, (priced.get(p.token) ?? 0) + 1);
   const swapped = new Set(swaps.map((s) => s.token));
   const single = (token: string) => priced.get(token) === 1 && !swapped.has(token);
-  let written = await rollupSinglePrices(db, prices.filter((p) => p.price !== null && single(p.token)), intervals);
+  // The single prices' tokens are not among the others: their statements need not land first.
+  const singles = rollupSinglePrices(db, prices.filter((p) => p.price !== null && single(p.token)), intervals);
+  singles.catch(() => {}); // awaited below; a failure before that must not go unhandled
   prices = prices.filter((p) => !single(p.token));
   const tokens = new Set<string>();
   for (const p of prices) if (p.price !== null) tokens.add(p.token);
   for (const s of swaps) tokens.add(s.token);
-  if (tokens.size === 0) return written;
+  if (tokens.size === 0) return await singles;
   const keys = [...tokens].flatMap((token) => intervals.map((seconds) => [token, seconds] as const));
   const stored = await db.query<LatestRow>(
     `SELECT k.token, k.interval_s AS "intervalSeconds", c.bucket, c.open::text AS open, c.high::text AS high, c.low::text AS low,
@@ -49,7 +51,7 @@ export async function rollupCandles(
   );
   const rows = mergeCandles(prices, swaps, intervals, latest);
   await writeCandleRows(db, rows);
-  return written + rows.length;
+  return (await singles) + rows.length;
 }
 
 /** Tokens per statement of rollupSinglePrices: a row per interval each, within CANDLE_ROWS_PER_STATEMENT. */
@@ -63,10 +65,12 @@ const SINGLE_PRICES_PER_STATEMENT = 2_000;
  * to the price, with no volume. Prices are stored as mergeCandles writes them (no trailing zeros).
  */
 async function rollupSinglePrices(db: Queryable, prices: readonly CandlePriceInput[], intervals: readonly number[]): Promise<number> {
-  let written = 0;
+  // Every chunk is sent before the first answer is awaited: the connection runs them back to back
+  // while the caller's JavaScript goes on (writeBatch builds the token rows meanwhile).
+  const sent: Promise<{ n: string }[]>[] = [];
   for (let i = 0; i < prices.length; i += SINGLE_PRICES_PER_STATEMENT) {
     const chunk = prices.slice(i, i + SINGLE_PRICES_PER_STATEMENT);
-    const [row] = await db.query<{ n: string }>(
+    sent.push(db.query<{ n: string }>(
       `WITH written AS (INSERT INTO candles AS c (token, interval_s, bucket, open, high, low, close, volume_usd, volume, swaps, last_block)
        SELECT k.token, i.s, b.bucket, o.open, GREATEST(o.open, k.price), LEAST(o.open, k.price), k.price, 0, 0, 0, k.block
        FROM unnest($1::text[], $2::numeric[], $3::timestamptz[], $4::bigint[]) AS k0(token, price0, at, block)
@@ -83,10 +87,9 @@ async function rollupSinglePrices(db: Queryable, prices: readonly CandlePriceInp
        RETURNING 1)
        SELECT count(*)::text AS n FROM written`,
       [chunk.map((p) => p.token), chunk.map((p) => p.price), chunk.map((p) => p.observedAt.toISOString()), chunk.map((p) => p.blockNumber), intervals],
-    );
-    written += Number(row!.n);
+    ));
   }
-  return written;
+  return (await Promise.all(sent)).reduce((sum, [row]) => sum + Number(row!.n), 0);
 }
 
 /**

@@ -45,11 +45,12 @@ const checksum = (address: string): string => {
  * when the caller's transaction began; a token stamped above it in that transaction is left as it is.
  */
 export async function upsertPools(db: Queryable, pools: readonly PoolWrite[], stampedAbove?: number): Promise<number> {
-  const changed: string[] = [];
+  // Every batch is sent before the first answer is awaited: the connection runs them back to back.
+  const sent: Promise<{ address: string }[]>[] = [];
   for (let i = 0; i < pools.length; i += BATCH) {
     const batch = pools.slice(i, i + BATCH);
     const col = <T>(f: (p: PoolWrite) => T) => batch.map(f);
-    const rows = await db.query<{ address: string }>(
+    sent.push(db.query<{ address: string }>(
       `INSERT INTO pools AS p (address, checksum_address, dex, family, fee, stable, token0, token0_checksum, token0_symbol,
          token1, token1_checksum, token1_symbol, liquidity, price, created_block, hooks, price_source_exclusion, token0_native, row_version)
        SELECT *, ${NEXT_ROW_VERSION} FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::boolean[],
@@ -68,9 +69,9 @@ export async function upsertPools(db: Queryable, pools: readonly PoolWrite[], st
         col((p) => p.liquidity), col((p) => p.price), col((p) => p.createdBlock),
         col((p) => (p.hooks === null ? null : checksum(p.hooks))), col((p) => p.priceSourceExclusion), col((p) => p.token0Native),
       ],
-    );
-    for (const row of rows) changed.push(row.address);
+    ));
   }
+  const changed = (await Promise.all(sent)).flat().map((row) => row.address);
   // One statement for every changed pool (a feed round changes ~20,000): a statement per batch
   // scanned the tokens once per 500 pools where the planner chose a scan.
   await touchTokensPricedBy(db, changed, stampedAbove);

@@ -75,10 +75,12 @@ const CHANGED = `(t.name, t.symbol, t.decimals, t.logo, t.total_supply, t.curren
  * fields would all stay the same is left untouched.
  */
 export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[]): Promise<void> {
+  // Every batch is sent before the first answer is awaited: the connection runs them back to back.
+  const sent: Promise<unknown>[] = [];
   for (let i = 0; i < tokens.length; i += BATCH) {
     const batch = tokens.slice(i, i + BATCH);
     const col = <T>(f: (t: TokenWrite) => T) => batch.map(f);
-    await db.query(
+    sent.push(db.query(
       `INSERT INTO tokens AS t (address, checksum_address, name, symbol, decimals, logo, total_supply,
          current_price, price_updated_at, last24h_variation, fdv, is_possible_spam, spam_reasons,
          created_at, updated_at, created_block, liquidity, price_source, price_source_kind, circulating_supply, market_cap,
@@ -131,8 +133,9 @@ export async function upsertTokens(db: Queryable, tokens: readonly TokenWrite[])
         col((t) => t.priceChange7d ?? null),
         col((t) => t.marketUpdatedAt?.toISOString() ?? null),
       ],
-    );
+    ));
   }
+  await Promise.all(sent);
   if (tokens.length > 0) await bumpDataVersion(db);
   const trusted = tokens.filter((t) => t.isSecure !== undefined || t.security !== undefined);
   for (let i = 0; i < trusted.length; i += BATCH) {
