@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import type { Queryable, SqlParam } from '../../src/db/index.ts';
 import { rollupCandles, upsertPools, upsertTokens, type PoolWrite, type TokenWrite } from '../../src/db/index.ts';
 import { buildInSlices } from '../../src/indexer/yieldEvery.ts';
+import { testDatabases } from '../helpers/testDatabases.ts';
 
 /** A connection that answers nothing until released: what was sent before any answer is counted. */
 function heldConnection(answer: (sql: string, params: readonly SqlParam[]) => unknown[]) {
@@ -81,3 +82,36 @@ test('buildInSlices builds every row in order and gives the event loop back betw
   assert.deepEqual(rows, Array.from({ length: 1_250 }, (_, i) => i * 2));
   assert.deepEqual(order, ['slice 0', 'turn', 'slice 500', 'turn', 'slice 1000']);
 });
+
+for (const target of testDatabases) {
+  test(`${target.name}: a transaction runs statements sent before any is awaited in the order sent, without pg's deprecation of concurrent queries; a failing one rolls all back`, { skip: target.skip }, async () => {
+    const db = await target.openEmpty();
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      await db.query(`CREATE TABLE sent_ahead (n int PRIMARY KEY, v int NOT NULL)`);
+      const seen = await db.transaction(async (tx) => {
+        const sent = [
+          tx.query(`INSERT INTO sent_ahead SELECT g, 0 FROM generate_series(1, 2000) g`),
+          tx.query(`UPDATE sent_ahead SET v = v + 1`),
+          tx.query(`UPDATE sent_ahead SET v = v * 10`),
+          tx.query<{ total: string }>(`SELECT sum(v)::text AS total FROM sent_ahead`),
+        ];
+        return (await Promise.all(sent))[3]![0]!.total;
+      });
+      assert.equal(seen, '20000'); // (0 + 1) × 10 for each of 2,000 rows: the updates ran after the insert, in order
+      await assert.rejects(db.transaction(async (tx) => {
+        const sent = [tx.query(`UPDATE sent_ahead SET v = 0`), tx.query(`INSERT INTO sent_ahead VALUES (1, 1)`), tx.query(`UPDATE sent_ahead SET v = 5`)];
+        await Promise.all(sent);
+      }), /duplicate key|sent_ahead_pkey/);
+      const [after] = await db.query<{ total: string }>(`SELECT sum(v)::text AS total FROM sent_ahead`);
+      assert.equal(after!.total, '20000');
+      await new Promise((r) => setImmediate(r));
+      assert.deepEqual(warnings.filter((w) => /already executing a query/.test(w)), []);
+    } finally {
+      process.off('warning', onWarning);
+      await db.close();
+    }
+  });
+}
