@@ -49,6 +49,8 @@ export type IndexerConfig = {
   reorgDepth: number;
   /** Every token's totalSupply is re-read when the indexed range crosses a multiple of this. */
   supplyRefreshBlocks: number;
+  /** Where the server's autovacuum is off, the indexer vacuums the tables it rewrites once every this many blocks (0: never; default 300). */
+  vacuumEveryBlocks?: number;
   /** A standby tries the writer lock this often; the lock's connection is checked as often (default 1000). */
   standbyPollMs?: number;
   /** A step failed for want of the node or the database is retried at most this long after (default 1000). */
@@ -107,6 +109,7 @@ export const indexerDefaults = {
   reorgDepth: 128,
   supplyRefreshBlocks: 10_000,
   standbyPollMs: 1000,
+  vacuumEveryBlocks: 300,
   circulatingRefreshMs: 600_000,
   circulatingMaxCalls: 1000,
   contractCheckIntervalMs: 21_600_000,
@@ -184,6 +187,7 @@ export function loadIndexerConfig(env: Env): IndexerConfig {
     reorgDepth: read.integer('INDEXER_REORG_DEPTH', preset.reorgDepth ?? d.reorgDepth, 2, 100_000),
     supplyRefreshBlocks: read.integer('INDEXER_SUPPLY_REFRESH_BLOCKS', preset.supplyRefreshBlocks ?? d.supplyRefreshBlocks, 1, 100_000_000),
     standbyPollMs: read.integer('INDEXER_STANDBY_POLL_MS', d.standbyPollMs, 100, 60_000),
+    vacuumEveryBlocks: read.integer('INDEXER_VACUUM_EVERY_BLOCKS', d.vacuumEveryBlocks, 0, 100_000_000),
     retryMaxMs: read.integer('INDEXER_RETRY_MAX_MS', 1000, 10, 600_000),
     circulatingConfig: read.string('INDEXER_CIRCULATING_CONFIG') ?? preset.circulatingConfig ?? circulatingConfigPathOf(network),
     circulatingRefreshMs: read.integer('INDEXER_CIRCULATING_REFRESH_MS', preset.circulatingRefreshMs ?? d.circulatingRefreshMs, 0, 86_400_000),

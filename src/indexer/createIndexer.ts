@@ -12,6 +12,7 @@ import { createCheckRounds, freshRoundCalls } from './createCheckRounds.ts';
 import { createIndexerContext } from './createIndexerContext.ts';
 import { createOutageLog, type Outage } from './createOutageLog.ts';
 import { createFollowPacer } from './followPacer.ts';
+import { createVacuumSchedule } from './vacuumSchedule.ts';
 import { createLaps } from './createLaps.ts';
 import { indexBatch, type BatchResult } from './indexBatch.ts';
 import { bootstrapCatalogue, type BootstrapResult } from './bootstrapCatalogue.ts';
@@ -148,6 +149,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     lastSyncAt: null, lastError: null, consecutiveErrors: 0, circulatingReadFailures: 0,
     contractChecks: 0, contractCheckFailures: 0, outages: [], historyFromBlock: null, historyComplete: true,
   };
+  const vacuum = createVacuumSchedule({ db, everyBlocks: config.vacuumEveryBlocks ?? indexerDefaults.vacuumEveryBlocks, logger });
   // Contract checks read beside the steps (never inside one); a step stores what they found.
   const checks = createCheckRounds({
     logger, status, onRead: () => wake?.(), backToBack: options.checksChain !== undefined, currentState: () => state,
@@ -262,6 +264,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     status.batches++;
     status.swapsIndexed += batch.swapEvents;
     status.indexedBlock = to;
+    vacuum.afterStep(to);
     status.backfilling = target - to > config.batchSize;
     const headTime = await updateLag(batch.toTime, head, to);
     if (headTime) checks.start(c, state, { block: head, time: headTime });
@@ -430,6 +433,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
       loop = null;
       await inFlight?.catch(() => {});
       await checks.settled();
+      await vacuum.settled();
       await lock.release();
       if (status.role === 'leader') status.role = null;
     },

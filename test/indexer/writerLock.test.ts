@@ -71,10 +71,11 @@ describe('one indexer writes, another stands by (PostgreSQL)', { skip: skipWitho
 
   const stopAll = (...indexers: Indexer[]) => Promise.all(indexers.map((i) => i.stop()));
 
-  it('two indexers stepping in turn on one database: the second stands by, the data is the uninterrupted index', async () => {
+  it('two indexers stepping in turn on one database: the second stands by, the data is the uninterrupted index; the writer vacuums where autovacuum is off', async () => {
     const db = await openScratchPostgres(TEST_DATABASE_URL!, 'lock');
     const log: Logged[] = [];
-    const a = createIndexer({ db, chain: client, config });
+    const writerLog: Logged[] = [];
+    const a = createIndexer({ db, chain: client, config: { ...config, vacuumEveryBlocks: 3 }, logger: recordingLogger(writerLog) });
     const b = createIndexer({ db, chain: client, config, logger: recordingLogger(log) });
     try {
       let done = false;
@@ -92,6 +93,13 @@ describe('one indexer writes, another stands by (PostgreSQL)', { skip: skipWitho
       assert.deepEqual(got.tokens, expected.tokens);
       assert.deepEqual(got.swaps, expected.swaps);
       assert.deepEqual(got.candles, expected.candles);
+      await a.stop(); // a vacuum still running ends first
+      const [server] = await db.query<{ on: boolean }>(`SELECT current_setting('autovacuum') = 'on' AS on`);
+      const vacuums = await db.query<{ table: string; n: string }>(
+        `SELECT relname AS table, vacuum_count::text AS n FROM pg_stat_user_tables WHERE relid IN ('tokens'::regclass, 'candles'::regclass, 'pools'::regclass)`);
+      assert.equal(vacuums.length, 3);
+      for (const { table, n } of vacuums) assert.equal(Number(n) > 0, !server!.on, `${table} vacuumed ${n} times, the server's autovacuum ${server!.on ? 'on' : 'off'}`);
+      assert.equal(writerLog.some((l) => /autovacuum is off on this server/.test(l.msg)), !server!.on);
     } finally {
       await stopAll(a, b);
       await db.close();

@@ -11,3 +11,4 @@ export { saveFeedAnswers, loadLatestFeedAnswer, type FeedAnswerWrite } from './f
 export { rollbackAbove } from './rollbackAbove.ts';
 export { markInexactBuckets, loadInexactBuckets, applyExactTimes, type RetimedPriceChange } from './inexactBuckets.ts';
 export { createWriterLock, WriterFencedError, type WriterLock, type WriterLockOptions } from './writerLock.ts';
+export { autovacuumRuns, vacuumTables, CHURNED_TABLES } from './vacuumTables.ts';
