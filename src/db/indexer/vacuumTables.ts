@@ -17,16 +17,27 @@ export async function autovacuumRuns(db: Database): Promise<boolean> {
   return row?.on === true;
 }
 
+/** The longest one table's VACUUM may take (a first one after days of dead rows reads gigabytes). */
+const VACUUM_TIMEOUT_MS = 3_600_000;
+
 /**
- * VACUUMs the tables one statement each (outside any transaction: VACUUM cannot run in one). It
- * takes no lock that writes wait for. Returns each table's time in ms.
+ * VACUUMs the tables one statement each (outside any transaction: VACUUM cannot run in one), on a
+ * connection of its own without the pool's statement timeout (PostgreSQL; elsewhere through the
+ * database itself). It takes no lock that writes wait for. Returns each table's time in ms.
  */
 export async function vacuumTables(db: Database, tables: readonly string[] = CHURNED_TABLES): Promise<Record<string, number>> {
+  const session = db.openSession
+    ? await db.openSession({ statement_timeout: String(VACUUM_TIMEOUT_MS) }, { queryTimeoutMs: VACUUM_TIMEOUT_MS + 60_000 })
+    : null;
   const ms: Record<string, number> = {};
-  for (const table of tables) {
-    const started = performance.now();
-    await db.query(`VACUUM ${table}`);
-    ms[table] = Math.round(performance.now() - started);
+  try {
+    for (const table of tables) {
+      const started = performance.now();
+      await (session ?? db).query(`VACUUM ${table}`);
+      ms[table] = Math.round(performance.now() - started);
+    }
+  } finally {
+    await session?.close();
   }
   return ms;
 }
