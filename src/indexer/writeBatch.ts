@@ -19,6 +19,7 @@ import type { IndexerState } from './state/IndexerState.ts';
 import { writeTokenTrust, type TrustScope } from './trust/writeTokenTrust.ts';
 import type { Lap } from './createLaps.ts';
 import { buildInSlices } from './yieldEvery.ts';
+import { maintenanceDue } from './maintenanceDue.ts';
 
 const PRUNE_EVERY = 1000;
 const DAY_MS = 86_400_000;
@@ -59,7 +60,9 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
   const toTime = new Date(header.timestamp * 1000);
   const affected = new Set<string>([...replay.traded, ...replay.priceChanges.map((c) => c.token)]);
   const retention = config.retention ?? retentionDefaults;
-  const retentionDue = Math.floor((from - 1) / retention.everyBlocks) !== Math.floor(to / retention.everyBlocks);
+  const maintenance = maintenanceDue(
+    { from, to, priceChanges: replay.priceChanges.length }, { retentionEveryBlocks: retention.everyBlocks, pruneEveryBlocks: PRUNE_EVERY }, state.maintenanceLeft,
+  );
   // Pool rows: new and changed pools, and the pools of a token whose price moved where that moves
   // their USD liquidity: it needs both tokens priced, so a pool whose other token was unpriced
   // before and after this batch keeps null. Token rows: a pool moves its priced tokens' liquidity
@@ -176,17 +179,18 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
     const stored = [...batch.headers.values()].map((h) => ({ number: h.number, hash: h.hash, time: new Date(h.timestamp * 1000) }));
     await saveBlocks(tx, stored, config.reorgDepth);
     // Pool-state history below the oldest stored hash can never be rolled back to: keep only the latest row.
-    if (Math.floor((from - 1) / PRUNE_EVERY) !== Math.floor(to / PRUNE_EVERY)) {
+    if (maintenance.run.prune) {
       const oldest = await tx.query<{ n: string | null }>(`SELECT min(block_number)::text AS n FROM indexer_blocks`);
       if (oldest[0]?.n) await prunePoolStates(tx, Number(oldest[0].n));
     }
     // Swaps, price changes, hourly prices and candles behind their retention, in bounded statements;
     // here, not per batch, as each table's pruning costs a few statements even when nothing is due.
-    if (retentionDue) await applyRetention(tx, retention, toTime);
+    if (maintenance.run.retention) await applyRetention(tx, retention, toTime);
     await writeCheckpoint(tx, { chainId: ctx.chainId, blockNumber: to, blockHash: header.hash, blockTime: toTime });
   });
   // Retention's deletes are not followed row by row: where they can reach a figure, the next batch starts from scratch.
-  state.windowsWrittenAt = retentionDue && retentionReachesFigures(retention) ? undefined : toTime;
+  state.windowsWrittenAt = maintenance.run.retention && retentionReachesFigures(retention) ? undefined : toTime;
+  state.maintenanceLeft = maintenance.leave;
   lap('writeRest');
   return { edgeHeaders: edgeTimes.headersRead, tokensWritten };
 }
