@@ -64,10 +64,13 @@ export async function loadPricesAt(db: Queryable, at: Date | null, tokens?: read
 export async function loadTokensChangedIn(db: Queryable, spans: readonly { after: Date; upTo: Date }[]): Promise<string[]> {
   const live = spans.filter((s) => s.upTo > s.after);
   if (live.length === 0) return [];
+  // One select per span with its own bounds, so that each is planned with its values: a join with
+  // the unnested spans was planned as a scan of every price change once VACUUM had given the table
+  // true row counts (255 ms against 5 ms by the time index, measured on a followed database).
   const rows = await db.query<{ token: string }>(
-    `SELECT DISTINCT c.token FROM unnest($1::timestamptz[], $2::timestamptz[]) AS s(after, up_to)
-     JOIN indexer_price_changes c ON c.observed_at > s.after AND c.observed_at <= s.up_to`,
-    [live.map((s) => s.after.toISOString()), live.map((s) => s.upTo.toISOString())],
+    live.map((_, i) => `SELECT token FROM indexer_price_changes WHERE observed_at > $${2 * i + 1}::timestamptz AND observed_at <= $${2 * i + 2}::timestamptz`)
+      .join(' UNION '),
+    live.flatMap((s) => [s.after.toISOString(), s.upTo.toISOString()]),
   );
   return rows.map((r) => r.token);
 }
