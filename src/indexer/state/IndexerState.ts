@@ -4,7 +4,6 @@ import { loadContractChecks, loadTokenTrust } from '../../db/index.ts';
 import type { ContractFindings } from '../contractChecks/ContractFindings.ts';
 import { parseFixed } from '../math/fixed.ts';
 import type { SpamReason } from '../spam/spamReasons.ts';
-import type { Maintenance } from '../maintenanceDue.ts';
 import { loadIndexerTokens, loadLatestFeedAnswer, loadPools, loadPricesAt, loadPriceValueTimes, type IndexerToken, type PriceChange, type StoredPool } from '../../db/indexer/index.ts';
 
 /**
@@ -46,7 +45,7 @@ export type IndexerState = {
    */
   windowsWrittenAt?: Date;
   /** Retention or pruning a batch that repriced much of the catalogue left to the next (maintenanceDue.ts); lost with a reload (then due at the next multiple). */
-  maintenanceLeft?: Maintenance;
+  maintenanceLeft?: { retention: boolean; prune: boolean };
   /** Window-start prices as at windowsWrittenAt of the tokens last written (pricing/windowPriceCache.ts). */
   windowPrices?: WindowPriceCache;
   /** Block times read for the moving window edges (exactEdgeTimes.ts), kept between batches. */
