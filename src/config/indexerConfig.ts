@@ -51,6 +51,8 @@ export type IndexerConfig = {
   supplyRefreshBlocks: number;
   /** Where the server's autovacuum is off, the indexer vacuums the tables it rewrites once every this many blocks (0: never; default 300). */
   vacuumEveryBlocks?: number;
+  /** A forward batch with more price changes than this commits first and rolls its candles up right after, in a transaction of its own (default 1000). */
+  candlesDeferredAbove?: number;
   /** A standby tries the writer lock this often; the lock's connection is checked as often (default 1000). */
   standbyPollMs?: number;
   /** A step failed for want of the node or the database is retried at most this long after (default 1000). */
@@ -110,6 +112,7 @@ export const indexerDefaults = {
   supplyRefreshBlocks: 10_000,
   standbyPollMs: 1000,
   vacuumEveryBlocks: 300,
+  candlesDeferredAbove: 1000,
   circulatingRefreshMs: 600_000,
   circulatingMaxCalls: 1000,
   contractCheckIntervalMs: 21_600_000,
@@ -188,6 +191,7 @@ export function loadIndexerConfig(env: Env): IndexerConfig {
     supplyRefreshBlocks: read.integer('INDEXER_SUPPLY_REFRESH_BLOCKS', preset.supplyRefreshBlocks ?? d.supplyRefreshBlocks, 1, 100_000_000),
     standbyPollMs: read.integer('INDEXER_STANDBY_POLL_MS', d.standbyPollMs, 100, 60_000),
     vacuumEveryBlocks: read.integer('INDEXER_VACUUM_EVERY_BLOCKS', d.vacuumEveryBlocks, 0, 100_000_000),
+    candlesDeferredAbove: read.integer('INDEXER_CANDLES_DEFERRED_ABOVE', d.candlesDeferredAbove, 0, 100_000_000),
     retryMaxMs: read.integer('INDEXER_RETRY_MAX_MS', 1000, 10, 600_000),
     circulatingConfig: read.string('INDEXER_CIRCULATING_CONFIG') ?? preset.circulatingConfig ?? circulatingConfigPathOf(network),
     circulatingRefreshMs: read.integer('INDEXER_CIRCULATING_REFRESH_MS', preset.circulatingRefreshMs ?? d.circulatingRefreshMs, 0, 86_400_000),

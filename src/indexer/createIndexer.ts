@@ -2,7 +2,7 @@
 // rolling back on reorgs. Every batch commits with its checkpoint, so a restart resumes exactly.
 import type { ChainClient } from '../chain/index.ts';
 import { indexerDefaults, type IndexerConfig } from '../config/indexerConfig.ts';
-import type { Database } from '../db/index.ts';
+import { rollupPendingCandles, type Database } from '../db/index.ts';
 import { createWriterLock, readCheckpoint, type Checkpoint, type CheckpointWithHistory, type WriterLock } from '../db/indexer/index.ts';
 import { silentLogger, type IndexerContext, type IndexerLogger } from './IndexerContext.ts';
 import { loadIndexerState, type IndexerState } from './state/IndexerState.ts';
@@ -200,6 +200,8 @@ export function createIndexer(options: IndexerOptions): Indexer {
     state ??= await loadIndexerState(db);
     const checkpoint = await readCheckpoint(db);
     if (checkpoint && checkpoint.chainId !== c.chainId) throw new ChainMismatchError(checkpoint.chainId, c.chainId);
+    // Candles a batch left pending and a failure (or a stop) kept from rolling up right after it.
+    if (checkpoint?.candlesPending) await rollUpPendingCandles(c, checkpoint.blockNumber);
     around('lead');
     const head = await chain.getBlockNumber();
     around('head');
@@ -261,6 +263,10 @@ export function createIndexer(options: IndexerOptions): Indexer {
     });
     if (!batch) return rollBack(checkpoint!);
     around('batch');
+    // A batch that repriced much of the catalogue committed without its candles: rolled up now,
+    // before anything else (the next batch, a history range) writes.
+    if (batch.candlesPending) await rollUpPendingCandles(c, to);
+    around('candles');
     status.batches++;
     status.swapsIndexed += batch.swapEvents;
     status.indexedBlock = to;
@@ -275,6 +281,16 @@ export function createIndexer(options: IndexerOptions): Indexer {
     delete aroundMs.batch;
     logger.debug({ ...batch, toTime: batch.toTime.toISOString(), aroundMs }, 'indexed batch');
     return { batch, reorg: null, fill, caughtUp: to >= target && (status.historyComplete || fillWaiting), standby: false };
+  }
+
+  /** Rolls up the candles a batch left pending (writeBatch), in a transaction of its own fenced on the checkpoint. */
+  async function rollUpPendingCandles(c: IndexerContext, block: number): Promise<void> {
+    const started = performance.now();
+    const rows = await db.transaction(async (tx) => {
+      await c.fence(tx, block);
+      return rollupPendingCandles(tx, block);
+    });
+    logger.debug({ block, rows, ms: Math.round(performance.now() - started) }, 'rolled up the candles a batch left pending');
   }
 
   /**

@@ -36,6 +36,8 @@ export type BatchResult = {
   edgeHeaders: number;
   /** Token rows rewritten (those whose figures may have moved; every priced token's when computed from scratch). */
   tokensWritten: number;
+  /** The batch committed without its candles: they are to be rolled up now (writeBatch). */
+  candlesPending: boolean;
   /** Wall time of the step's parts in ms (reads: logs, headers, states; replay; supplies; the write's own parts). */
   ms: Record<string, number>;
 };
@@ -84,12 +86,12 @@ export async function indexBatch(ctx: IndexerContext, state: IndexerState, from:
   // The supply reads go on while the write step reads the window edges' times (both wait on the node); the write awaits them.
   const changedTokens = refreshSupplies(ctx, state, { from, to, toTime: timeOf(to) }, newTokens, replay.traded);
   changedTokens.catch(() => {}); // awaited (and so thrown) by writeBatch; not an unhandled rejection meanwhile
-  const { edgeHeaders, tokensWritten } = await writeBatch(ctx, state, { from, to, parentBlock: parentHash === null ? null : from - 1, headers, newPools, changedTokens, replay }, lap);
+  const { edgeHeaders, tokensWritten, candlesPending } = await writeBatch(ctx, state, { from, to, parentBlock: parentHash === null ? null : from - 1, headers, newPools, changedTokens, replay }, lap);
 
   return {
     fromBlock: from, toBlock: to, toHash: header(to).hash, toTime: timeOf(to), logs: relevant.length,
     swapEvents: new Set(replay.swaps.map((s) => `${s.blockNumber}:${s.logIndex}`)).size, swaps: replay.swaps.length,
-    newPools: newPools.length, newTokens: newTokens.length, priceChanges: replay.priceChanges.length, edgeHeaders, tokensWritten, ms,
+    newPools: newPools.length, newTokens: newTokens.length, priceChanges: replay.priceChanges.length, edgeHeaders, tokensWritten, candlesPending, ms,
   };
 }
 

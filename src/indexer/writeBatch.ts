@@ -1,7 +1,10 @@
 // A batch's write step: every row the batch changes and its checkpoint, in one transaction fenced
 // on the checkpoint it continues from, so they land together or not at all.
 import type { BlockHeader } from '../chain/index.ts';
-import { appendPricePoints, applyRetention, readDataVersion, recordSwaps, refreshSwapCounts, rollupCandles, shiftSwapCounts, upsertPools, upsertTokens } from '../db/index.ts';
+import {
+  appendPricePoints, applyRetention, markCandlesPending, readDataVersion, recordSwaps, refreshSwapCounts, rollupCandles, rollupPendingCandles, shiftSwapCounts, upsertPools, upsertTokens,
+} from '../db/index.ts';
+import { indexerDefaults } from '../config/indexerConfig.ts';
 import { retentionDefaults, type RetentionConfig } from '../config/retentionConfig.ts';
 import {
   clearEdgesFixedAt, loadPriceValueTimes, prunePoolStates, readCheckpoint, saveBlocks, saveFeedAnswers, saveIndexerTokens, savePoolStates, savePools, savePositionChanges, savePriceChanges, writeCheckpoint,
@@ -50,10 +53,13 @@ export function retentionReachesFigures(retention: Pick<RetentionConfig, 'priceC
 }
 
 /**
- * Writes a forward batch; returns how many headers the moving edges' exact times read and how many
- * token rows it rewrote.
+ * Writes a forward batch; returns how many headers the moving edges' exact times read, how many
+ * token rows it rewrote, and whether it left its candles to be rolled up after its commit
+ * (rollupPendingCandles, in a transaction of its own: createIndexer's step does so right after).
  */
-export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch: BatchWrite, lap: Lap = () => {}): Promise<{ edgeHeaders: number; tokensWritten: number }> {
+export async function writeBatch(
+  ctx: IndexerContext, state: IndexerState, batch: BatchWrite, lap: Lap = () => {},
+): Promise<{ edgeHeaders: number; tokensWritten: number; candlesPending: boolean }> {
   const { config, db } = ctx;
   const { from, to, replay } = batch;
   const header = batch.headers.get(to)!;
@@ -99,6 +105,14 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
   state.edgeLookahead ??= createEdgeLookahead();
   const edgeTimes = await readEdgeTimes(db, ctx.chain, bootstrap, edgesFrom, toTime, state.edgeTimes, state.edgeLookahead);
   lap('edgeTimes');
+  // A batch that reprices much of the catalogue at once (a USD feed round: every token quoted
+  // against the wrapped native token, five candle rows each) commits without its candles, so that
+  // its checkpoint lands sooner; candles already pending (a step that failed before rolling them
+  // up) are rolled up first, in block order, with the batch's own.
+  const candlesPending = stored?.candlesPending ?? null;
+  const parentTime = stored?.blockTime ?? null; // the time of block from − 1, where the candle series ends meanwhile
+  const deferCandles = parentTime !== null && candlesPending === null
+    && replay.priceChanges.length > (config.candlesDeferredAbove ?? indexerDefaults.candlesDeferredAbove);
   const changedTokens = await batch.changedTokens;
   for (const token of changedTokens) affected.add(token.address);
   lap('supplies');
@@ -146,7 +160,11 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
     // that the database writes while the rows after them are built; the connection runs them in
     // the order sent. Candles (from the batch's price changes and valued swaps) need only the
     // replay; hourly points and swaps follow the token rows (their foreign keys).
-    const candleRows = rollupCandles(tx, replay.priceChanges, replay.swaps);
+    const candleRows = deferCandles
+      ? markCandlesPending(tx, { fromBlock: from, throughTime: parentTime! }).then(() => 0)
+      : candlesPending
+        ? rollupPendingCandles(tx, from - 1).then(async (n) => n + (await rollupCandles(tx, replay.priceChanges, replay.swaps)))
+        : rollupCandles(tx, replay.priceChanges, replay.swaps);
     candleRows.catch(() => {}); // awaited below; a failure before that must not go unhandled
     const tokenContext = { pricesAgo, at: toTime, pricing: ctx.pricing, listedSymbols: ctx.listedSymbols, figures };
     const tokenRows = upsertTokens(tx, await buildInSlices(tokens, (slice) => buildTokenWrites(state, slice, tokenContext)));
@@ -192,5 +210,5 @@ export async function writeBatch(ctx: IndexerContext, state: IndexerState, batch
   state.windowsWrittenAt = maintenance.run.retention && retentionReachesFigures(retention) ? undefined : toTime;
   state.maintenanceLeft = maintenance.leave;
   lap('writeRest');
-  return { edgeHeaders: edgeTimes.headersRead, tokensWritten };
+  return { edgeHeaders: edgeTimes.headersRead, tokensWritten, candlesPending: deferCandles };
 }

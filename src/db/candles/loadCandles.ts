@@ -9,7 +9,7 @@ export type CandleRead = {
   decimals: number;
   /** Candles before this bucket may have been pruned (docs/retention.md); null when none were. */
   keptFrom: number | null;
-  /** The time of the chain's head as indexed (the checkpoint's block), ms; null before the indexer stored a block. */
+  /** The time of the chain's head as the candles hold it (loadHeadTime), ms; null before the indexer stored a block. */
   headTime: number | null;
   /** The last priced candle before `from` (the price carried into the range), if any, then the range's rows; by bucket. */
   rows: CandleRow[];
@@ -17,9 +17,13 @@ export type CandleRead = {
 
 type Row = { checksumAddress: string; decimals: number; keptFrom: Date | null; headTime: Date | null; rows: string | null };
 
-/** The time of the chain's head as indexed (the checkpoint's block), ms; null before the indexer stored a block. */
+/**
+ * The time of the chain's head as the candles hold it, ms: the checkpoint's block, or the block before
+ * the first one whose records are still to be rolled up (pendingCandles.ts); null before the indexer
+ * stored a block.
+ */
 export async function loadHeadTime(db: Queryable): Promise<number | null> {
-  const rows = await db.query<{ headTime: Date }>(`SELECT block_time AS "headTime" FROM indexer_checkpoint WHERE id = 1`);
+  const rows = await db.query<{ headTime: Date }>(`SELECT COALESCE(candles_through_time, block_time) AS "headTime" FROM indexer_checkpoint WHERE id = 1`);
   return rows[0] ? new Date(rows[0].headTime).getTime() : null;
 }
 
@@ -32,7 +36,7 @@ export async function loadHeadTime(db: Queryable): Promise<number | null> {
 export async function loadCandles(db: Queryable, token: string, seconds: number, from: Date, to: Date, horizon: string): Promise<CandleRead | undefined> {
   const found = await db.query<Row>(
     `SELECT t.checksum_address AS "checksumAddress", t.decimals, h.kept_from AS "keptFrom",
-       (SELECT block_time FROM indexer_checkpoint WHERE id = 1) AS "headTime",
+       (SELECT COALESCE(candles_through_time, block_time) FROM indexer_checkpoint WHERE id = 1) AS "headTime",
        (SELECT string_agg(concat_ws(' ', (extract(epoch FROM c.bucket) * 1000)::bigint, coalesce(c.open::text, '-'), coalesce(c.high::text, '-'),
           coalesce(c.low::text, '-'), coalesce(c.close::text, '-'), c.volume_usd::text, c.volume::text, c.swaps), ',' ORDER BY c.bucket)
         FROM (

@@ -1,6 +1,7 @@
 import { CANDLE_INTERVALS } from '../../config/candleIntervals.ts';
 import type { Queryable } from '../Database.ts';
-import { bucketOf, type CandlePriceInput, type CandleSwapInput } from './candleTypes.ts';
+import { bucketOf } from './candleTypes.ts';
+import { loadCandleInputs } from './loadCandleInputs.ts';
 import { rollupCandles } from './rollupCandles.ts';
 
 /**
@@ -31,23 +32,8 @@ export async function rollbackCandles(db: Queryable, block: number, blockTime: D
   }
   if (rebuild.size === 0) return;
   const tokens = [...new Set([...rebuild.values()].flatMap((m) => [...m.keys()]))];
-  const since = new Date(Math.min(...[...rebuild.values()].flatMap((m) => [...m.values()]))).toISOString();
-  type PriceRow = { token: string; blockNumber: string; price: string | null; observedAt: Date };
-  type SwapRow = { token: string; blockNumber: string; occurredAt: Date; amount: string; valueUsd: string | null };
-  const prices: CandlePriceInput[] = (
-    await db.query<PriceRow>(
-      `SELECT token, block_number::text AS "blockNumber", price::text AS price, observed_at AS "observedAt" FROM indexer_price_changes
-       WHERE token = ANY($1::text[]) AND observed_at >= $2 AND block_number <= $3 ORDER BY block_number`,
-      [tokens, since, block],
-    )
-  ).map((r) => ({ token: r.token, blockNumber: Number(r.blockNumber), price: r.price, observedAt: new Date(r.observedAt) }));
-  const swaps: CandleSwapInput[] = (
-    await db.query<SwapRow>(
-      `SELECT token, block_number::text AS "blockNumber", occurred_at AS "occurredAt", amount::text AS amount, value_usd::text AS "valueUsd"
-       FROM swaps WHERE token = ANY($1::text[]) AND occurred_at >= $2 AND block_number <= $3`,
-      [tokens, since, block],
-    )
-  ).map((r) => ({ token: r.token, blockNumber: Number(r.blockNumber), occurredAt: new Date(r.occurredAt), amount: BigInt(r.amount), valueUsd: r.valueUsd }));
+  const since = Math.min(...[...rebuild.values()].flatMap((m) => [...m.values()]));
+  const { prices, swaps } = await loadCandleInputs(db, { toBlock: block, tokens, since: new Date(since) });
   for (const [seconds, firsts] of rebuild) {
     const inRange = (token: string, ms: number) => {
       const first = firsts.get(token);

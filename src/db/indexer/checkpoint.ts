@@ -17,18 +17,20 @@ export type CheckpointWithHistory = Checkpoint & {
   bootstrapTime?: Date | null;
   /** Set when the edges' exact times are fixed only as at this head time (migration 021). */
   edgesFixedAt?: Date | null;
+  /** Set while the candles lack the records of blocks from `fromBlock` on (db/candles/pendingCandles.ts). */
+  candlesPending?: { fromBlock: number; throughTime: Date } | null;
 };
 
 export async function readCheckpoint(db: Queryable): Promise<CheckpointWithHistory | null> {
   const rows = await db.query<{
     chainId: string; blockNumber: string; blockHash: string; blockTime: Date;
     bootstrapBlock: string | null; fromBlock: string | null; fromTime: Date | null; complete: boolean; bootstrapTime: Date | null;
-    edgesFixedAt: Date | null;
+    edgesFixedAt: Date | null; candlesPendingFrom: string | null; candlesThroughTime: Date | null;
   }>(
     `SELECT chain_id::text AS "chainId", block_number::text AS "blockNumber", block_hash AS "blockHash",
             block_time AS "blockTime", bootstrap_block::text AS "bootstrapBlock", history_from_block::text AS "fromBlock",
             history_from_time AS "fromTime", history_complete AS complete, bootstrap_time AS "bootstrapTime",
-            edges_fixed_at AS "edgesFixedAt"
+            edges_fixed_at AS "edgesFixedAt", candles_pending_from::text AS "candlesPendingFrom", candles_through_time AS "candlesThroughTime"
      FROM indexer_checkpoint WHERE id = 1`,
   );
   const row = rows[0];
@@ -40,6 +42,9 @@ export async function readCheckpoint(db: Queryable): Promise<CheckpointWithHisto
     chainId: Number(row.chainId), blockNumber: Number(row.blockNumber), blockHash: row.blockHash, blockTime: new Date(row.blockTime), history,
     bootstrapTime: row.bootstrapTime === null ? null : new Date(row.bootstrapTime),
     edgesFixedAt: row.edgesFixedAt === null ? null : new Date(row.edgesFixedAt),
+    candlesPending: row.candlesPendingFrom === null || row.candlesThroughTime === null
+      ? null
+      : { fromBlock: Number(row.candlesPendingFrom), throughTime: new Date(row.candlesThroughTime) },
   };
 }
 
