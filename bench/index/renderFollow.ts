@@ -30,7 +30,11 @@ export type FollowBenchResult = {
 };
 
 /** A step that held a feed round: when (ms since following began), its blocks, its time, and the largest lag sampled while it ran or within 2 s after. */
-export type FeedRoundStep = { at: number; fromBlock: number; blocks: number; totalMs: number; lagMax: number | null; ms: Record<string, number> };
+export type FeedRoundStep = {
+  at: number; fromBlock: number; blocks: number; totalMs: number; lagMax: number | null; ms: Record<string, number>;
+  /** The candles the batch left to roll up after its commit (the step's `candles` part), ms. */
+  candlesAfterMs?: number;
+};
 
 /** The logged steps whose blocks hold a multiple of `every` (a feed round), with the lag around each. */
 export function feedRoundSteps(steps: readonly LoggedStep[], every: number, lagSeries: readonly [number, number][], followStartedAt: number): FeedRoundStep[] {
@@ -38,10 +42,13 @@ export function feedRoundSteps(steps: readonly LoggedStep[], every: number, lagS
     .filter((s) => Math.floor((s.fromBlock + s.blocks - 1) / every) * every >= s.fromBlock)
     .map((s) => {
       const totalMs = Object.values(s.ms).reduce((a, b) => a + b, 0);
+      // The line is logged at the step's end: after the batch, the parts around it too (the candles left pending, a history range).
+      const aroundMs = Object.values(s.aroundMs ?? {}).reduce((a, b) => a + b, 0);
       const at = s.time - followStartedAt;
-      const around = lagSeries.filter(([t]) => t >= at - totalMs && t <= at + 2000).map(([, lag]) => lag);
+      const around = lagSeries.filter(([t]) => t >= at - totalMs - aroundMs && t <= at + 2000).map(([, lag]) => lag);
       return { at, fromBlock: s.fromBlock, blocks: s.blocks, totalMs: Math.round(totalMs), lagMax: around.length > 0 ? Math.max(...around) : null,
-        ms: Object.fromEntries(Object.entries(s.ms).map(([k, v]) => [k, Math.round(v)])) };
+        ms: Object.fromEntries(Object.entries(s.ms).map(([k, v]) => [k, Math.round(v)])),
+        ...(s.aroundMs?.candles ? { candlesAfterMs: Math.round(s.aroundMs.candles) } : {}) };
     });
 }
 
@@ -138,10 +145,10 @@ export function renderFollowBench(r: FollowBenchResult): string {
     lines.push('', `## Steps that held a USD feed round (one every ${r.feedEvery} blocks mined)`, '');
     if (rounds.length === 0) lines.push('None while following.');
     else {
-      lines.push('| At (s) | Blocks | Step ms | Largest lag around it | Slowest parts (ms) |', '| ---: | --- | ---: | ---: | --- |');
+      lines.push('| At (s) | Blocks | Step ms (to the commit) | Candles after it, ms | Largest lag around it | Slowest parts (ms) |', '| ---: | --- | ---: | ---: | ---: | --- |');
       for (const s of rounds) {
         const parts = Object.entries(s.ms).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${v}`).join(', ');
-        lines.push(`| ${f(s.at / 1000, 0)} | ${s.fromBlock.toLocaleString('en-US')}+${s.blocks} | ${s.totalMs} | ${s.lagMax ?? '-'} | ${parts} |`);
+        lines.push(`| ${f(s.at / 1000, 0)} | ${s.fromBlock.toLocaleString('en-US')}+${s.blocks} | ${s.totalMs} | ${s.candlesAfterMs ?? '-'} | ${s.lagMax ?? '-'} | ${parts} |`);
       }
     }
   }

@@ -53,16 +53,18 @@ test('follow steps: the batch\'s parts and the parts around it, averaged from th
 });
 
 test('feed-round steps: the steps whose blocks hold a multiple of the cadence, with the largest lag while each ran', () => {
-  const line = (time: number, fromBlock: number, toBlock: number, ms: Record<string, number>) => JSON.stringify({ time, msg: 'indexed batch', fromBlock, toBlock, ms });
+  const line = (time: number, fromBlock: number, toBlock: number, ms: Record<string, number>, aroundMs?: Record<string, number>) =>
+    JSON.stringify({ time, msg: 'indexed batch', fromBlock, toBlock, ms, aroundMs });
   const output = [
     line(11_000, 298, 299, { logs: 100 }), // 298-299: no round
-    line(15_000, 300, 300, { logs: 100, writeCandles: 2900 }), // the round at 300, ran 12,000-15,000
+    // the round at 300: its batch ran 11,000-14,000, its candles 14,000-15,000 (logged at the step's end)
+    line(15_000, 300, 300, { logs: 100, writeCandles: 2900 }, { candles: 1000 }),
     line(18_000, 301, 302, { logs: 200 }),
     line(25_000, 449, 451, { logs: 500 }), // holds 450
   ].join('\n');
-  const lagSeries: [number, number][] = [[1_500, 1], [3_000, 2], [6_000, 3], [8_000, 9], [14_000, 1], [16_000, 2]]; // ms since following began (10,000)
+  const lagSeries: [number, number][] = [[1_200, 4], [1_500, 1], [3_000, 2], [6_000, 3], [8_000, 9], [14_000, 1], [16_000, 2]]; // ms since following began (10,000)
   const rounds = feedRoundSteps(stepsLogged(output, 10_000, 30_000), 150, lagSeries, 10_000);
-  assert.deepEqual(rounds.map((r) => [r.fromBlock, r.blocks, r.totalMs, r.lagMax]), [[300, 1, 3000, 3], [449, 3, 500, 2]]);
+  assert.deepEqual(rounds.map((r) => [r.fromBlock, r.blocks, r.totalMs, r.lagMax, r.candlesAfterMs]), [[300, 1, 3000, 4, 1000], [449, 3, 500, 2, undefined]]);
   assert.equal(rounds[0]!.at, 5_000);
   const result = {
     profile: 'linea-day', seed: 1, rps: 25, rttMs: 30, blockMs: 2000, blockTimestamp: false, label: null, bootstrapS: 600, followS: 600,
@@ -70,5 +72,5 @@ test('feed-round steps: the steps whose blocks hold a multiple of the cadence, w
     check: { ok: true, pools: { checked: 0, missing: 0, stateMismatches: 0, priceMismatches: 0 }, tokens: { checked: 0, missing: 0, swapMismatches: 0 }, usdPrices: { checked: 0, mismatches: 0 }, examples: [] },
     feedEvery: 150, feedRoundSteps: rounds,
   } satisfies FollowBenchResult;
-  assert.match(renderFollowBench(result), /one every 150 blocks mined[^\n]*\n\n[^\n]*\n[^\n]*\n\| 5 \| 300\+1 \| 3000 \| 3 \| writeCandles 2900, logs 100 \|/);
+  assert.match(renderFollowBench(result), /one every 150 blocks mined[^\n]*\n\n[^\n]*\n[^\n]*\n\| 5 \| 300\+1 \| 3000 \| 1000 \| 4 \| writeCandles 2900, logs 100 \|/);
 });
