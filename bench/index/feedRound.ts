@@ -114,7 +114,7 @@ for (let run = 0; run < Number(values.runs); run++) {
     const feedRounds = new Map(answer === null ? [] : [[n, { answer, updatedAt: headerOf(n).timestamp }]]);
     const replay = await replayBlocks(ctx, state, { ...empty(), feedRounds, timeOf: timeOf(n) });
     lap?.('replay');
-    const written = await writeBatch(ctx, state, { from: n, to: n, parentBlock: n - 1, headers: new Map([[n, headerOf(n)]]), newPools: [], changedTokens: Promise.resolve([]), replay }, lap);
+    const written = await writeBatch(ctx, state, { from: n, to: n, parentBlock: n - 1, headers: new Map([[n, headerOf(n)]]), newPools: [], changedTokens: Promise.resolve([]), replay, atHead: true }, lap);
     const committed = performance.now();
     // As the indexer's step does: candles the batch left pending rolled up right after its commit.
     if (written.candlesPending) await db.transaction((tx) => rollupPendingCandles(tx, n));

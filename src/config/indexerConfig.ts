@@ -51,7 +51,7 @@ export type IndexerConfig = {
   supplyRefreshBlocks: number;
   /** Where the server's autovacuum is off, the indexer vacuums the tables it rewrites once every this many blocks (0: never; default 300). */
   vacuumEveryBlocks?: number;
-  /** A forward batch with more price changes than this commits first and rolls its candles up right after, in a transaction of its own (default 1000). */
+  /** Following the head, a forward batch with more price changes than this commits first and rolls its candles up right after, in a transaction of its own (default 1000). */
   candlesDeferredAbove?: number;
   /** A standby tries the writer lock this often; the lock's connection is checked as often (default 1000). */
   standbyPollMs?: number;

@@ -257,7 +257,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     }
     const to = Math.min(from + config.batchSize - 1, target);
     around('beforeBatch');
-    const batch = await indexBatch(c, state, from, to, checkpoint?.blockHash ?? null).catch(async (error: unknown) => {
+    const batch = await indexBatch(c, state, from, to, checkpoint?.blockHash ?? null, to >= target).catch(async (error: unknown) => {
       if (checkpoint && error instanceof ReorgDetectedError && error.blockNumber === checkpoint.blockNumber && (await checkpointGone(checkpoint))) return null;
       throw error;
     });

@@ -42,7 +42,8 @@ export type BatchResult = {
   ms: Record<string, number>;
 };
 
-export async function indexBatch(ctx: IndexerContext, state: IndexerState, from: number, to: number, parentHash: string | null): Promise<BatchResult> {
+/** `atHead`: the batch reaches the block the step aims at (following, not backfilling): see writeBatch's candles. */
+export async function indexBatch(ctx: IndexerContext, state: IndexerState, from: number, to: number, parentHash: string | null, atHead = false): Promise<BatchResult> {
   const ms: Record<string, number> = {};
   const lap = createLaps(ms);
   const logs = (await ctx.chain.getLogs({ fromBlock: from, toBlock: to, topics: [ALL_TOPICS] }))
@@ -86,7 +87,7 @@ export async function indexBatch(ctx: IndexerContext, state: IndexerState, from:
   // The supply reads go on while the write step reads the window edges' times (both wait on the node); the write awaits them.
   const changedTokens = refreshSupplies(ctx, state, { from, to, toTime: timeOf(to) }, newTokens, replay.traded);
   changedTokens.catch(() => {}); // awaited (and so thrown) by writeBatch; not an unhandled rejection meanwhile
-  const { edgeHeaders, tokensWritten, candlesPending } = await writeBatch(ctx, state, { from, to, parentBlock: parentHash === null ? null : from - 1, headers, newPools, changedTokens, replay }, lap);
+  const { edgeHeaders, tokensWritten, candlesPending } = await writeBatch(ctx, state, { from, to, parentBlock: parentHash === null ? null : from - 1, headers, newPools, changedTokens, replay, atHead }, lap);
 
   return {
     fromBlock: from, toBlock: to, toHash: header(to).hash, toTime: timeOf(to), logs: relevant.length,

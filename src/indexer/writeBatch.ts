@@ -38,6 +38,8 @@ export type BatchWrite = {
   /** Tokens new in the batch or whose supplies changed: read from the node while the edges' times are. */
   changedTokens: Promise<readonly IndexerToken[]>;
   replay: Replay;
+  /** The batch reaches the block the step aims at: following the head, not backfilling. */
+  atHead?: boolean;
 };
 
 /**
@@ -105,13 +107,14 @@ export async function writeBatch(
   state.edgeLookahead ??= createEdgeLookahead();
   const edgeTimes = await readEdgeTimes(db, ctx.chain, bootstrap, edgesFrom, toTime, state.edgeTimes, state.edgeLookahead);
   lap('edgeTimes');
-  // A batch that reprices much of the catalogue at once (a USD feed round: every token quoted
-  // against the wrapped native token, five candle rows each) commits without its candles, so that
-  // its checkpoint lands sooner; candles already pending (a step that failed before rolling them
-  // up) are rolled up first, in block order, with the batch's own.
+  // Following the head, a batch that reprices much of the catalogue at once (a USD feed round:
+  // every token quoted against the wrapped native token, five candle rows each) commits without
+  // its candles, so that its checkpoint lands sooner (a backfill keeps them in its one transaction,
+  // where they are written beside the token rows' JavaScript). Candles already pending (a step that
+  // failed before rolling them up) are rolled up first, in block order, with the batch's own.
   const candlesPending = stored?.candlesPending ?? null;
   const parentTime = stored?.blockTime ?? null; // the time of block from − 1, where the candle series ends meanwhile
-  const deferCandles = parentTime !== null && candlesPending === null
+  const deferCandles = batch.atHead === true && parentTime !== null && candlesPending === null
     && replay.priceChanges.length > (config.candlesDeferredAbove ?? indexerDefaults.candlesDeferredAbove);
   const changedTokens = await batch.changedTokens;
   for (const token of changedTokens) affected.add(token.address);

@@ -1,7 +1,9 @@
-// A batch that reprices much of the catalogue at once (a USD feed round) commits its rows and its
-// checkpoint without its candles, and the step rolls them up right after in a transaction of its
-// own (writeBatch, createIndexer). Here the threshold is lowered so that a feed round over five
-// WETH-quoted tokens crosses it: the index ends identical to one that never defers; while the roll-up
+// Following the head, a batch that reprices much of the catalogue at once (a USD feed round)
+// commits its rows and its checkpoint without its candles, and the step rolls them up right after in
+// a transaction of its own (writeBatch, createIndexer). Here the threshold is lowered so that a feed
+// round over five WETH-quoted tokens crosses it, and the node is shown to the indexer one block at a
+// time: the index ends identical to one that never defers (a backfill defers only its batch at the
+// head); while the roll-up
 // is pending (a step that failed after the commit) the candle answers end at the block before the
 // pending one and equal what they were there; a restarted indexer rolls them up before anything
 // else; a rollback below the pending block clears the mark.
@@ -70,6 +72,11 @@ async function open() {
   return db;
 }
 
+/** The chain as a node that has mined up to `cap.block` only: the indexer follows it block by block. */
+function capped(cap: { block: number }): ChainClient {
+  return Object.assign(Object.create(client) as ChainClient, { getBlockNumber: async () => Math.min(cap.block, await client.getBlockNumber()) });
+}
+
 /** Every token's candle answers of every interval, as the API serves them at `now`. */
 async function candleAnswers(db: Database, now: Date) {
   const read = createCandlesReader(db);
@@ -100,20 +107,31 @@ let reference: Database;
 test('a feed round over the threshold commits first and rolls its candles up right after: the same index as without', async () => {
   reference = await open();
   await runToHead(createIndexer({ db: reference, chain: client, config }));
-  const db = await open();
-  const indexer = createIndexer({ db, chain: client, config: { ...config, candlesDeferredAbove: 4 } });
-  const deferred: number[] = [];
-  for (let steps = 0; steps < 1000; steps++) {
-    const result = await indexer.syncOnce();
-    if (result.batch?.candlesPending) deferred.push(result.batch.fromBlock);
-    assert.equal((await readCheckpoint(db))?.candlesPending ?? null, null, 'nothing pending once a step returns');
-    if (result.caughtUp) break;
-  }
+  const head = (await world.latest()).number;
+  const deferredIn = async (db: Database, chain: ChainClient, cap: { block: number } | null) => {
+    const indexer = createIndexer({ db, chain, config: { ...config, candlesDeferredAbove: 4 } });
+    const deferred: number[] = [];
+    for (let steps = 0; steps < 2000; steps++) {
+      // The node mines its next block once the indexer has the last one (confirmations: 0).
+      if (cap && ((await readCheckpoint(db))?.blockNumber ?? -1) >= cap.block) cap.block++;
+      const result = await indexer.syncOnce();
+      if (result.batch?.candlesPending) deferred.push(result.batch.fromBlock);
+      assert.equal((await readCheckpoint(db))?.candlesPending ?? null, null, 'nothing pending once a step returns');
+      if (result.caughtUp && (await readCheckpoint(db))?.blockNumber === head) break;
+    }
+    return deferred;
+  };
   // Every round reprices WETH and the five tokens: six price changes, over the threshold of four.
-  assert.deepEqual(deferred, rounds);
-  await assertSameSnapshot(db, reference, 'deferred candles');
+  const followed = await open();
+  const cap = { block: 0 };
+  assert.deepEqual(await deferredIn(followed, capped(cap), cap), rounds, 'following: every round');
+  await assertSameSnapshot(followed, reference, 'following, the candles after the commit');
   const now = new Date(((await world.latest()).timestamp + 60) * 1000);
-  assert.deepEqual(await candleAnswers(db, now), await candleAnswers(reference, now));
+  assert.deepEqual(await candleAnswers(followed, now), await candleAnswers(reference, now));
+  // A backfill in batches of one block: only the batch that reaches the head (the last round).
+  const backfilled = await open();
+  assert.deepEqual(await deferredIn(backfilled, client, null), [head], 'backfilling: the batch at the head only');
+  await assertSameSnapshot(backfilled, reference, 'backfilled');
 });
 
 test('while candles are pending the series ends at the block before; a restart rolls them up first; a rollback below clears the mark', async () => {
@@ -121,13 +139,16 @@ test('while candles are pending the series ends at the block before; a restart r
   // Indexed to the block before the last round, then the round's step fails after its commit.
   const db = await open();
   const failing = { on: false };
-  const first = createIndexer({ db: failingCandles(db, failing), chain: client, config: { ...config, candlesDeferredAbove: 4, batchSize: 1 } });
+  const cap = { block: last - 1 };
+  const first = createIndexer({ db: failingCandles(db, failing), chain: capped(cap), config: { ...config, candlesDeferredAbove: 4 } });
   assert.equal(last, (await world.latest()).number);
-  while (((await readCheckpoint(db))?.blockNumber ?? -1) < last - 1) await first.syncOnce();
+  await runToHead(first);
+  assert.equal((await readCheckpoint(db))?.blockNumber, last - 1);
   const before = await readCheckpoint(db);
   const now = new Date(((await world.latest()).timestamp + 60) * 1000);
   const answersBefore = await candleAnswers(db, now);
   failing.on = true;
+  cap.block = last;
   await assert.rejects(first.syncOnce(), /the candles refused/);
   await first.stop();
   const pending = await readCheckpoint(db);
