@@ -85,6 +85,21 @@ export async function openPglite(): Promise<Database> {
   return createDatabase({ pgliteDir: 'memory://', pgliteStart: { loadDataDir: new BytesBlob(bytes), wasmModule } });
 }
 
+/** Opens migrated in-memory PGlites (`open`, in tests) and closes every one it opened (`closeAll`, in `after`). */
+export function pgliteOpener(): { open(): Promise<Database>; closeAll(): Promise<void> } {
+  const opened: Database[] = [];
+  return {
+    async open() {
+      const db = await openPglite();
+      opened.push(db);
+      return db;
+    },
+    async closeAll() {
+      for (const db of opened.splice(0)) await db.close();
+    },
+  };
+}
+
 /**
  * Fills an empty directory with the migrated cluster, for a `serve` process given it as
  * PGLITE_DIR whose test is not about a first start (PGlite then skips initdb, as on any restart).

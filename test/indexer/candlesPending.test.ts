@@ -17,7 +17,7 @@ import { readCheckpoint } from '../../src/db/indexer/index.ts';
 import { rollbackAbove } from '../../src/db/indexer/rollbackAbove.ts';
 import { createIndexer } from '../../src/indexer/index.ts';
 import { createCandlesReader } from '../../src/readModel/candles/readCandles.ts';
-import { openPglite } from '../helpers/pglite.ts';
+import { pgliteOpener } from '../helpers/pglite.ts';
 import { runToHead } from './helpers/runToHead.ts';
 import { assertSameSnapshot } from './helpers/snapshotDb.ts';
 import { createWorld, type World } from './helpers/world.ts';
@@ -29,7 +29,7 @@ let config: IndexerConfig;
 const tokens: string[] = [];
 /** Blocks of the feed's rounds after the pools exist. */
 const rounds: number[] = [];
-const databases: Database[] = [];
+const { open, closeAll } = pgliteOpener();
 
 const addr = async (c: Contract) => (await c.getAddress()).toLowerCase();
 
@@ -61,16 +61,10 @@ before(async () => {
 });
 
 after(async () => {
-  for (const db of databases) await db.close();
+  await closeAll();
   client?.destroy();
   await world?.stop();
 });
-
-async function open() {
-  const db = await openPglite();
-  databases.push(db);
-  return db;
-}
 
 /** The chain as a node that has mined up to `cap.block` only: the indexer follows it block by block. */
 function capped(cap: { block: number }): ChainClient {

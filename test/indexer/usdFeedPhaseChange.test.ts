@@ -13,7 +13,7 @@ import type { IndexerConfig } from '../../src/config/indexerConfig.ts';
 import type { Database } from '../../src/db/index.ts';
 import { readCheckpoint } from '../../src/db/indexer/index.ts';
 import { createIndexer } from '../../src/indexer/index.ts';
-import { openPglite } from '../helpers/pglite.ts';
+import { pgliteOpener } from '../helpers/pglite.ts';
 import { runToHead } from './helpers/runToHead.ts';
 import { snapshotDb } from './helpers/snapshotDb.ts';
 import { createWorld, type World } from './helpers/world.ts';
@@ -22,7 +22,7 @@ const e18 = 10n ** 18n;
 let world: World;
 let client: ChainClient;
 let config: IndexerConfig;
-const databases: Database[] = [];
+const { open, closeAll } = pgliteOpener();
 /** The model: the feed's answers as (block, answer), written from the test's own actions. */
 const expected: { block: number; answer: bigint }[] = [];
 
@@ -77,16 +77,10 @@ before(async () => {
 });
 
 after(async () => {
-  for (const db of databases) await db.close();
+  await closeAll();
   client?.destroy();
   await world?.stop();
 });
-
-async function open() {
-  const db = await openPglite();
-  databases.push(db);
-  return db;
-}
 const answers = async (db: Database) =>
   (await db.query<{ block: string; answer: string }>(`SELECT block_number::text AS block, answer::text AS answer FROM indexer_feed_answers ORDER BY block_number, log_index`))
     .map((r) => ({ block: Number(r.block), answer: BigInt(r.answer) / 10n ** 8n }));
