@@ -27,7 +27,7 @@ export { shiftSwapCounts, type SwapWindowShift } from './swaps/shiftSwapCounts.t
 export { rollupCandles } from './candles/rollupCandles.ts';
 export { prependCandles } from './candles/prependCandles.ts';
 export { rollbackCandles } from './candles/rollbackCandles.ts';
-export { markCandlesPending, rollupPendingCandles, clearCandlesPending, type CandlesPending } from './candles/pendingCandles.ts';
+export { markCandlesPending, rollupPendingCandles, type CandlesPending } from './candles/pendingCandles.ts';
 export { loadCandles, loadHeadTime, type CandleRead, type CandleRow } from './candles/loadCandles.ts';
 export { bucketOf, type CandlePriceInput, type CandleSwapInput } from './candles/candleTypes.ts';
 export { loadPriceAt, PRICE_CHANGES_HORIZON, type PriceAtRead } from './prices/loadPriceAt.ts';

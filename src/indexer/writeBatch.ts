@@ -2,7 +2,7 @@
 // on the checkpoint it continues from, so they land together or not at all.
 import type { BlockHeader } from '../chain/index.ts';
 import {
-  appendPricePoints, applyRetention, markCandlesPending, readDataVersion, recordSwaps, refreshSwapCounts, rollupCandles, rollupPendingCandles, shiftSwapCounts, upsertPools, upsertTokens,
+  appendPricePoints, applyRetention, markCandlesPending, readDataVersion, recordSwaps, refreshSwapCounts, rollupCandles, shiftSwapCounts, upsertPools, upsertTokens,
 } from '../db/index.ts';
 import { indexerDefaults } from '../config/indexerConfig.ts';
 import { retentionDefaults, type RetentionConfig } from '../config/retentionConfig.ts';
@@ -110,11 +110,12 @@ export async function writeBatch(
   // Following the head, a batch that reprices much of the catalogue at once (a USD feed round:
   // every token quoted against the wrapped native token, five candle rows each) commits without
   // its candles, so that its checkpoint lands sooner (a backfill keeps them in its one transaction,
-  // where they are written beside the token rows' JavaScript). Candles already pending (a step that
-  // failed before rolling them up) are rolled up first, in block order, with the batch's own.
-  const candlesPending = stored?.candlesPending ?? null;
+  // where they are written beside the token rows' JavaScript). The caller rolls up candles left
+  // pending before it writes another batch (createIndexer's step): after this batch's, they would
+  // be rolled up out of block order.
+  if (stored?.candlesPending) throw new Error(`candles are pending from block ${stored.candlesPending.fromBlock}: roll them up before the next batch`);
   const parentTime = stored?.blockTime ?? null; // the time of block from − 1, where the candle series ends meanwhile
-  const deferCandles = batch.atHead === true && parentTime !== null && candlesPending === null
+  const deferCandles = batch.atHead === true && parentTime !== null
     && replay.priceChanges.length > (config.candlesDeferredAbove ?? indexerDefaults.candlesDeferredAbove);
   const changedTokens = await batch.changedTokens;
   for (const token of changedTokens) affected.add(token.address);
@@ -165,9 +166,7 @@ export async function writeBatch(
     // replay; hourly points and swaps follow the token rows (their foreign keys).
     const candleRows = deferCandles
       ? markCandlesPending(tx, { fromBlock: from, throughTime: parentTime! }).then(() => 0)
-      : candlesPending
-        ? rollupPendingCandles(tx, from - 1).then(async (n) => n + (await rollupCandles(tx, replay.priceChanges, replay.swaps)))
-        : rollupCandles(tx, replay.priceChanges, replay.swaps);
+      : rollupCandles(tx, replay.priceChanges, replay.swaps);
     candleRows.catch(() => {}); // awaited below; a failure before that must not go unhandled
     const tokenContext = { pricesAgo, at: toTime, pricing: ctx.pricing, listedSymbols: ctx.listedSymbols, figures };
     const tokenRows = upsertTokens(tx, await buildInSlices(tokens, (slice) => buildTokenWrites(state, slice, tokenContext)));

@@ -42,6 +42,13 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ DB_START_RETRY_MAX_MS: 'soon' }), /DB_START_RETRY_MAX_MS="soon"/);
   });
 
+  it('reads the price changes above which a followed batch rolls its candles up after its commit', () => {
+    assert.equal(loadConfig({}).indexer.candlesDeferredAbove, 1000);
+    assert.equal(loadConfig({ INDEXER_CANDLES_DEFERRED_ABOVE: '250' }).indexer.candlesDeferredAbove, 250);
+    assert.throws(() => loadConfig({ INDEXER_CANDLES_DEFERRED_ABOVE: 'many' }), /INDEXER_CANDLES_DEFERRED_ABOVE="many"/);
+    assert.throws(() => loadConfig({ INDEXER_CANDLES_DEFERRED_ABOVE: '-1' }), /INDEXER_CANDLES_DEFERRED_ABOVE/);
+  });
+
   it('reads every setting', () => {
     const config = loadConfig({
       PORT: '8080',

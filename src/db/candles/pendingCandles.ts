@@ -33,7 +33,10 @@ export async function rollupPendingCandles(db: Queryable, toBlock: number): Prom
   return written;
 }
 
-/** Clears the mark (what was pending is rolled up, or a rollback removed it). */
-export async function clearCandlesPending(db: Queryable): Promise<void> {
-  await db.query(`UPDATE indexer_checkpoint SET candles_pending_from = NULL, candles_through_time = NULL WHERE id = 1 AND candles_pending_from IS NOT NULL`);
+/**
+ * Clears the mark: what was pending is rolled up, or (`above`) a rollback removed the blocks above
+ * that one, and with them every pending record when the first pending block is among them.
+ */
+export async function clearCandlesPending(db: Queryable, above = -1): Promise<void> {
+  await db.query(`UPDATE indexer_checkpoint SET candles_pending_from = NULL, candles_through_time = NULL WHERE id = 1 AND candles_pending_from > $1`, [above]);
 }

@@ -3,6 +3,7 @@
 // candles a removed block contributed to are rebuilt from what remains.
 import type { Queryable } from '../Database.ts';
 import { bumpDataGeneration } from '../bumpDataVersion.ts';
+import { clearCandlesPending } from '../candles/pendingCandles.ts';
 import { rollbackCandles } from '../candles/rollbackCandles.ts';
 
 export async function rollbackAbove(db: Queryable, block: number): Promise<void> {
@@ -27,7 +28,7 @@ export async function rollbackAbove(db: Queryable, block: number): Promise<void>
   const [stored] = await db.query<{ time: Date }>(`SELECT block_time AS time FROM indexer_blocks WHERE block_number = $1`, [block]);
   await rollbackCandles(db, block, stored ? new Date(stored.time) : null);
   // Blocks the candles still lacked are gone above `block`; at or below it they stay pending.
-  await db.query(`UPDATE indexer_checkpoint SET candles_pending_from = NULL, candles_through_time = NULL WHERE candles_pending_from > $1`, [block]);
+  await clearCandlesPending(db, block);
   // Nothing indexed is left (a re-index from the start block): pruning starts over too.
   await db.query(`DELETE FROM retention_horizons WHERE NOT EXISTS (SELECT 1 FROM indexer_blocks)`);
   await bumpDataGeneration(db); // rows were deleted: API processes reload their catalogue in full
